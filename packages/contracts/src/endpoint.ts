@@ -6,11 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * One API operation, declared once and used three ways: the server validates with it, the OpenAPI
  * document is generated from it, and the typed client calls through it.
  */
-export interface Endpoint<
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint {
   method: HttpMethod;
   /** Fastify-style path with `:param` segments, always under /api. */
   path: string;
@@ -19,19 +15,21 @@ export interface Endpoint<
   summary: string;
   tags: string[];
   params?: z.ZodType;
-  query?: Q;
-  body?: B;
-  response: R;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
 }
 
-export const defineEndpoint = <
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
->(
-  e: Endpoint<Q, B, R>,
-) => e;
+/** Keeps the literal schema types of each property, so handlers and callers are typed exactly. */
+export const defineEndpoint = <const E extends Endpoint>(e: E): E => e;
 
-export type QueryOf<E> = E extends Endpoint<infer Q, infer _B, infer _R> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
-export type BodyOf<E> = E extends Endpoint<infer _Q, infer B, infer _R> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type ResponseOf<E> = E extends Endpoint<infer _Q, infer _B, infer R> ? z.output<R> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ParamsIn<E extends Endpoint> = In<E['params']>;
+export type QueryIn<E extends Endpoint> = In<E['query']>;
+export type BodyIn<E extends Endpoint> = In<E['body']>;
+export type ParamsOut<E extends Endpoint> = Out<E['params']>;
+export type QueryOut<E extends Endpoint> = Out<E['query']>;
+export type BodyOut<E extends Endpoint> = Out<E['body']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;

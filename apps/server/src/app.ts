@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { ErrorCode } from '@croupier/contracts';
+import { defaultLocale } from '@croupier/contracts/reference/index';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { envelope, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { visitorOf } from './http/visitor.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { loadContentStore } from './modules/content/store.ts';
+import { notificationRoutes } from './modules/notification/routes.ts';
+import { operationsRoutes } from './modules/operations/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { sitePlugin } from './site/plugin.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Serve the React Router site for non-API paths (needs a web build). */
+  site?: boolean;
+  logger?: boolean;
+}
+
+export const contentRoot = resolve(import.meta.dirname, '../../../content');
+
+/** The whole product as one Fastify instance: the API under /api and the SSR site for the rest. */
+export async function buildApp({ config, database, site = false, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => visitorOf(request, config.TRUST_GEO_HEADERS).ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...envelope(ErrorCode.tooManyAttempts, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
+    }),
+  });
+
+  const store = loadContentStore(contentRoot, defaultLocale.code);
+  const { db } = database;
+  await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
+  await app.register(settingsRoutes, { config });
+  await app.register(contentRoutes, { store });
+  await app.register(notificationRoutes, { config, db });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+  if (site) await app.register(sitePlugin, { config });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase, pgliteDirOf } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+/** Start: validate config, open and migrate the database, seed demo data, serve; stop cleanly on SIGTERM. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
+  await database.migrate();
+  if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+  const app = await buildApp({ config, database, site: true });
+  app.log.info({ database: database.kind }, 'database ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Croupier is up at ${config.publicUrl}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

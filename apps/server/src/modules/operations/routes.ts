@@ -1,0 +1,29 @@
+import { endpoints } from '@croupier/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ping } from '../../db/client.ts';
+import { route } from '../../http/endpoint.ts';
+import { buildOpenApi } from './openapi.ts';
+
+export async function operationsRoutes(
+  app: FastifyInstance,
+  { config, db, databaseKind }: { config: Config; db: Db; databaseKind: string },
+) {
+  const startedAt = Date.now();
+  route(app, endpoints.settings.health, () => ({
+    status: 'ok' as const,
+    version: config.version,
+    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+  }));
+  route(app, endpoints.settings.ready, async ({ reply }) => {
+    const t0 = performance.now();
+    await ping(db);
+    reply.header('cache-control', 'no-store');
+    return { status: 'ready' as const, database: databaseKind, latencyMs: Math.round((performance.now() - t0) * 100) / 100 };
+  });
+
+  const document = buildOpenApi(config);
+  app.get('/api/docs', async () => document);
+  app.get('/api/docs/openapi.json', async () => document);
+}

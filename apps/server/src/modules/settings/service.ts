@@ -1,0 +1,65 @@
+import type { Constants, Country, Currency, Locale, PlayerInit, SiteSettings } from '@croupier/contracts';
+import {
+  buildConstants,
+  countries as allCountries,
+  currencies as allCurrencies,
+  defaultLocale,
+  locales as allLocales,
+  withRestrictions,
+} from '@croupier/contracts/reference/index';
+import type { Config } from '../../config.ts';
+import type { Visitor } from '../../http/visitor.ts';
+
+export interface SettingsService {
+  currencies(opts: { visibleOnly: boolean }): Currency[];
+  locales(): Locale[];
+  countries(): Country[];
+  constants(): Constants;
+  site(): SiteSettings;
+  init(visitor: Visitor): PlayerInit;
+  /** Restriction of a country, or null when it is open. */
+  restrictionOf(country: string | null): number | null;
+}
+
+/** Reference data plus the operator's configuration. Everything is computed once: it changes only on restart. */
+export function createSettingsService(config: Config): SettingsService {
+  const countries = withRestrictions(allCountries, config.RESTRICTED_COUNTRIES);
+  const countryByCode = new Map(countries.map((c) => [c.code, c]));
+  const visibleCurrencies = allCurrencies.filter((c) => c.visible);
+  const constants = buildConstants({ socialAuth: [], referralEnabled: false, depositBonusDeclineDefault: false });
+  const site: SiteSettings = {
+    loyaltyEnabled: config.LOYALTY_ENABLED,
+    questsEnabled: config.QUESTS_ENABLED,
+    bettingEnabled: Boolean(config.BETTING_CLIENT_HOST && config.BETTING_CLIENT_ID),
+    affiliateCookieDays: config.AFFILIATE_COOKIE_DAYS,
+    reloadGuardSeconds: config.RELOAD_GUARD_SECONDS,
+    manifestPollSeconds: config.MANIFEST_POLL_SECONDS,
+    cdnBaseUrl: config.CDN_BASE_URL,
+    gameHubCdnBaseUrl: config.GAME_HUB_CDN_BASE_URL,
+    hideDocumentsPage: config.HIDE_DOCUMENTS_PAGE,
+    publicUrl: config.publicUrl,
+    version: config.version,
+  };
+  const restrictionOf = (country: string | null) =>
+    country ? (config.RESTRICTED_COUNTRIES.get(country) ?? null) : null;
+
+  return {
+    currencies: ({ visibleOnly }) => (visibleOnly ? visibleCurrencies : allCurrencies),
+    locales: () => allLocales,
+    countries: () => countries,
+    constants: () => constants,
+    site: () => site,
+    restrictionOf,
+    init(visitor) {
+      const restrictType = restrictionOf(visitor.country);
+      const locale = (visitor.country && countryByCode.get(visitor.country)?.locale) || defaultLocale.code;
+      return {
+        country: visitor.country,
+        ip: visitor.ip,
+        isRestricted: restrictType !== null,
+        restrictType,
+        locale,
+      };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { createApiClient, ErrorCode } from '@croupier/contracts';
+import fastifyStatic from '@fastify/static';
+import { writeReadableStreamToWritable } from '@react-router/node';
+import type { FastifyInstance } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Config } from '../config.ts';
+import { envelope } from '../http/errors.ts';
+import { injectFetch } from './inject-fetch.ts';
+
+/** Visitor headers SSR forwards to the API so geo answers match the visitor, not the server. */
+const FORWARDED = ['cf-ipcountry', 'cf-connecting-ip', 'user-agent'] as const;
+
+/**
+ * The React Router site inside Fastify: hashed assets with immutable caching, then every non-API
+ * path rendered on the server. Unknown /api paths answer 404 JSON before the catch-all can render HTML.
+ */
+export async function sitePlugin(app: FastifyInstance, { config }: { config: Config }) {
+  const serverEntry = join(config.webBuildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No web build at ${config.webBuildDir}. Run "npm run build" (npm start does it for you).`);
+  }
+  const build = (await import(serverEntry)) as ServerBuild;
+  const handle = createRequestHandler(build, config.NODE_ENV === 'production' ? 'production' : 'development');
+  const clientDir = join(config.webBuildDir, 'client');
+  const fetchApi = config.INTERNAL_API_URL ? fetch : injectFetch(app);
+  const apiBase = config.INTERNAL_API_URL ?? '';
+
+  await app.register(fastifyStatic, {
+    root: join(clientDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+  });
+  // Files at the client root (favicon, manifest, version file) — short cache, they are not hashed.
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    maxAge: '5m',
+    allowedPath: (path) => !path.startsWith('/assets/'),
+  });
+
+  app.register(async (site) => {
+    site.removeAllContentTypeParsers();
+    // Form posts reach React Router actions untouched.
+    site.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    site.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+          return reply
+            .status(404)
+            .send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`));
+        }
+        const nonce = randomBytes(16).toString('base64');
+        const forwarded: Record<string, string> = {};
+        for (const name of FORWARDED) {
+          const v = request.headers[name];
+          if (typeof v === 'string') forwarded[name] = v;
+        }
+        const api = createApiClient({ baseUrl: apiBase, fetch: fetchApi, headers: forwarded });
+        reply.hijack();
+        const webRequest = toWebRequest(request.raw, reply.raw, config.publicUrl, request.body as Readable | undefined);
+        try {
+          const response = await handle(webRequest, { nonce, api });
+          await sendWebResponse(reply.raw, response, nonce);
+        } catch (error) {
+          request.log.error({ err: error }, 'SSR failed');
+          if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          reply.raw.end('Internal server error');
+        }
+      },
+    });
+  });
+}
+
+function toWebRequest(req: IncomingMessage, res: ServerResponse, publicUrl: string, body?: Readable): Request {
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const origin = new URL(publicUrl);
+  const host = req.headers.host ?? origin.host;
+  const url = new URL(req.url ?? '/', `${origin.protocol}//${host}`);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(body ?? req) as ReadableStream) : undefined,
+    // @ts-expect-error Node needs duplex for streamed request bodies; the DOM type does not know it.
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+function cspFor(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+async function sendWebResponse(res: ServerResponse, response: Response, nonce: string): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  if ((headers['content-type'] as string | undefined)?.startsWith('text/html')) {
+    headers['content-security-policy'] = cspFor(nonce);
+    headers['x-frame-options'] = 'SAMEORIGIN';
+  }
+  res.writeHead(response.status, response.statusText, headers);
+  if (response.body && res.req.method !== 'HEAD') await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,25 @@
+import type { ContentTree } from '@croupier/contracts';
+
+export type Params = Record<string, string | number>;
+
+/** `{name}` placeholders filled from params; unknown placeholders stay visible so a gap is noticed. */
+export function format(template: string, params?: Params): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Looks `a.b.c` up in a content tree; the key itself comes back when missing. */
+export function lookup(tree: ContentTree, key: string): string | null {
+  let node: string | ContentTree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return null;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : null;
+}
+
+export type Translate = (key: string, params?: Params) => string;
+
+export function createTranslate(content: ContentTree): Translate {
+  return (key, params) => format(lookup(content, key) ?? key, params);
+}

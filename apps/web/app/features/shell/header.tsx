@@ -1,0 +1,49 @@
+import { useI18n } from '../i18n/i18n.tsx';
+import { LocalLink } from '../i18n/link.tsx';
+import { useModals } from '../modals/modal-host.tsx';
+import { modalRegistry } from '../modals/registry.ts';
+import { useSession } from '../session/session.ts';
+import { Icon } from '../ui/icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+export function Header({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; onToggleDrawer: () => void }) {
+  const { t } = useI18n();
+  const { isLoggedIn } = useSession();
+  const modals = useModals();
+  return (
+    <header className="header">
+      <button
+        type="button"
+        className="icon-button header__menu"
+        aria-label={t(drawerOpen ? 'layout.header.closeMenu' : 'layout.header.openMenu')}
+        aria-expanded={drawerOpen}
+        aria-controls="drawer"
+        onClick={onToggleDrawer}
+      >
+        <Icon name={drawerOpen ? 'close' : 'menu'} />
+      </button>
+      <LocalLink to="/" className="logo" aria-label={t('layout.meta.siteName')}>
+        <span className="logo__mark" aria-hidden="true">
+          ♠
+        </span>
+        <span className="logo__text">{t('layout.meta.siteName')}</span>
+      </LocalLink>
+      <div className="header__spacer" />
+      <LanguageSwitcher />
+      {isLoggedIn ? (
+        <LocalLink to="/profile" className="icon-button" aria-label={t('layout.nav.profile')}>
+          <Icon name="user" />
+        </LocalLink>
+      ) : modalRegistry.has('sign-in') ? (
+        <div className="header__auth">
+          <button type="button" className="button button--ghost" onClick={() => modals.open('sign-in')}>
+            {t('layout.header.signIn')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => modals.open('sign-up')}>
+            {t('layout.header.signUp')}
+          </button>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { LANGUAGE_COOKIE, serializeCookie, YEAR_SECONDS } from '../../lib/cookies.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { localizePath } from '../locale/locale.ts';
+import { Icon } from '../ui/icons.tsx';
+
+/** Language menu: remembers the choice in the language cookie (spec §4) and opens the same page in it. */
+export function LanguageSwitcher() {
+  const { t, root } = useI18n();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const current = root.locales.find((l) => l.code === root.locale);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const choose = (code: string) => {
+    document.cookie = serializeCookie(LANGUAGE_COOKIE, code, {
+      maxAgeSeconds: YEAR_SECONDS,
+      secure: location.pathname !== '' && window.location.protocol === 'https:',
+    });
+    setOpen(false);
+  };
+
+  return (
+    <div className="lang" ref={ref}>
+      <button
+        type="button"
+        className="icon-button lang__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('global-components.language.current', { language: current?.nativeName ?? root.locale })}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Icon name="globe" />
+        <span className="lang__code">{root.locale.toUpperCase()}</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="lang__menu" aria-label={t('global-components.language.title')}>
+          {root.locales.map((l) => (
+            <li key={l.code}>
+              <Link
+                to={localizePath(root.path, l.code, root.defaultLocale) + location.search}
+                hrefLang={l.code}
+                lang={l.code}
+                aria-current={l.code === root.locale ? 'true' : undefined}
+                className="lang__item"
+                onClick={() => choose(l.code)}
+              >
+                {l.nativeName}
+                {l.code === root.locale && <Icon name="check" size={16} />}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n/i18n.tsx';
+import { ModalHost } from '../modals/modal-host.tsx';
+import { Drawer } from './drawer.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { Preloader } from './preloader.tsx';
+import { QueryFlags } from './query-flags.tsx';
+import { UpdateBanner } from './update-banner.tsx';
+
+/** The page frame: header, side drawer, content, footer, and the layers above them. */
+export function Shell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('global-components.common.skipToContent')}
+      </a>
+      <Preloader />
+      <Header drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((v) => !v)} />
+      <div className="app__body">
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <div className="app__content">
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+        </div>
+      </div>
+      <ModalHost />
+      <UpdateBanner />
+      <QueryFlags />
+    </div>
+  );
+}

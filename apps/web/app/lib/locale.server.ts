@@ -1,0 +1,22 @@
+import type { ApiClient } from '@croupier/contracts';
+import { isNeverPrefixed, resolveLocale } from '../features/locale/locale.ts';
+import { LANGUAGE_COOKIE, readCookie } from './cookies.ts';
+import { loadCountryLocales, loadSiteSettings } from './site-data.server.ts';
+
+/**
+ * The locale a page loader renders in, the same way the root decides it: the prefix when there is
+ * one; for never-prefixed pages the cookie, then the geo country; otherwise the default.
+ */
+export async function localeOfRequest(api: ApiClient, request: Request, lang: string | undefined): Promise<string> {
+  const { locales } = await loadSiteSettings(api);
+  const defaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
+  if (lang) return lang;
+  if (!isNeverPrefixed(new URL(request.url).pathname)) return defaultLocale;
+  const [geo, countryLocales] = await Promise.all([api.settings.playerInit(), loadCountryLocales(api)]);
+  return resolveLocale({
+    cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+    countryLocale: geo.data.country ? (countryLocales.get(geo.data.country) ?? null) : null,
+    known: locales.map((l) => l.code),
+    defaultLocale,
+  });
+}

@@ -1,0 +1,164 @@
+import type { ContentTree, Locale, PlayerInit, SiteSettings } from '@croupier/contracts';
+import { isbot } from 'isbot';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { I18nProvider } from './features/i18n/i18n.tsx';
+import { isNeverPrefixed, localizePath, resolveLocale, splitLocale } from './features/locale/locale.ts';
+import { ErrorScreen } from './features/shell/error-screen.tsx';
+import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
+import { preferencesBootScript } from './features/shell/preferences.ts';
+import { Shell } from './features/shell/shell.tsx';
+import { AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { loadContent, loadCountryLocales, loadSiteSettings } from './lib/site-data.server.ts';
+import './styles/app.css';
+
+export interface RootData {
+  locale: string;
+  defaultLocale: string;
+  locales: Locale[];
+  site: SiteSettings;
+  geo: PlayerInit;
+  content: ContentTree;
+  /** The path without its locale prefix, for alternates and the language switcher. */
+  path: string;
+  origin: string;
+  /** The logged-in player's profile id, or null for a guest. */
+  player: { id: string } | null;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api } = context;
+  const url = new URL(request.url);
+  const [{ site, locales }, geo, countryLocales] = await Promise.all([
+    loadSiteSettings(api),
+    api.settings.playerInit().then((r) => r.data),
+    loadCountryLocales(api),
+  ]);
+  const known = locales.map((l) => l.code);
+  const defaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
+  const cookieHeader = request.headers.get('cookie');
+
+  // Affiliate tag: kept only if none exists yet, then taken out of the address (spec §2, §4).
+  const stag = url.searchParams.get('stag');
+  if (stag !== null) {
+    url.searchParams.delete('stag');
+    const headers = new Headers();
+    if (!readCookie(cookieHeader, AFFILIATE_COOKIE) && /^[\w.-]{1,100}$/.test(stag)) {
+      headers.append(
+        'set-cookie',
+        serializeCookie(AFFILIATE_COOKIE, stag, {
+          maxAgeSeconds: site.affiliateCookieDays * 86_400,
+          secure: url.protocol === 'https:',
+        }),
+      );
+    }
+    throw redirect(url.pathname + url.search, { headers });
+  }
+
+  const { prefix, rest } = splitLocale(url.pathname, known);
+  let locale: string;
+  // A first segment in the locale position that is not a locale: the site layout answers 404.
+  const invalidPrefix = params.lang !== undefined && !prefix;
+  if (invalidPrefix) {
+    locale = defaultLocale;
+  } else if (prefix) {
+    if (prefix === defaultLocale || isNeverPrefixed(rest)) throw redirect(rest + url.search, 301);
+    locale = prefix;
+  } else {
+    const resolved = resolveLocale({
+      cookie: readCookie(cookieHeader, LANGUAGE_COOKIE),
+      countryLocale: geo.country ? (countryLocales.get(geo.country) ?? null) : null,
+      known,
+      defaultLocale,
+    });
+    const bot = isbot(request.headers.get('user-agent') ?? '');
+    if (resolved !== defaultLocale && !isNeverPrefixed(rest) && !bot && request.method === 'GET') {
+      throw redirect(localizePath(rest, resolved, defaultLocale) + url.search);
+    }
+    locale = isNeverPrefixed(rest) ? resolved : defaultLocale;
+  }
+
+  const content = await loadContent(api, locale);
+  return {
+    locale,
+    defaultLocale,
+    locales,
+    site,
+    geo,
+    content,
+    path: rest,
+    origin: site.publicUrl,
+    player: null,
+  } satisfies RootData;
+}
+
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  // Root data depends on the locale prefix only; query changes (modals) need no reload.
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root');
+  const nonce = useNonce();
+  return (
+    <html lang={root?.locale ?? 'en'} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b0f1a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <Meta />
+        <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, nonce'd */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesBootScript }} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const restricted = loaderData.geo.isRestricted && loaderData.geo.restrictType === 1;
+  return (
+    <I18nProvider root={loaderData}>
+      {restricted ? (
+        <GeoRestricted country={loaderData.geo.country ?? ''}>
+          {reachableWhenRestricted(loaderData.path) ? <Outlet /> : undefined}
+        </GeoRestricted>
+      ) : (
+        <Shell>
+          <Outlet />
+        </Shell>
+      )}
+    </I18nProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const screen = <ErrorScreen status={status} />;
+  if (!root) return screen;
+  return (
+    <I18nProvider root={root}>
+      <Shell>{screen}</Shell>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError } from '@croupier/contracts';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { notFound } from '../lib/not-found.ts';
+import { localeOfRequest } from '../lib/locale.server.ts';
+import type { Route } from './+types/content-page';
+
+/** /static/{id} and /bonus/{id}: a page from the content system in the visitor's locale. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const folder = /\/bonus\//.test(url.pathname) ? 'bonus' : 'static';
+  try {
+    const { data } = await context.api.content.page({
+      params: { folder, identity: params.pageIdentity },
+      query: { locale: await localeOfRequest(context.api, request, params.lang) },
+    });
+    return { page: data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound(url.pathname);
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(rootOf(matches), { title: loaderData?.page.title, description: loaderData?.page.description });
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article className="page prose" lang={page.locale}>
+      <h1>{page.title}</h1>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from the repository's own Markdown */}
+      <div dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLoaderData } from 'react-router';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useT } from '../features/i18n/i18n.tsx';
+import { loadSiteSettings } from '../lib/site-data.server.ts';
+import { notFound } from '../lib/not-found.ts';
+import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import type { Route } from './+types/loyalty';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches), { titleKey: 'layout.nav.loyalty' });
+
+/** Loyalty exists only when enabled (spec §2). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { site } = await loadSiteSettings(context.api);
+  if (!site.loyaltyEnabled) throw notFound(new URL(request.url).pathname);
+  return { enabled: true };
+}
+
+export default function Loyalty() {
+  const t = useT();
+  useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <PageHeader title={t('layout.nav.loyalty')} />
+      <EmptyState icon="crown" text={t('global-components.empty.profileSection')} />
+    </div>
+  );
+}

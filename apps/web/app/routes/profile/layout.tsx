@@ -1,0 +1,36 @@
+import { Outlet } from 'react-router';
+import { useI18n } from '../../features/i18n/i18n.tsx';
+import { LocalNavLink } from '../../features/i18n/link.tsx';
+import { pageMeta, rootOf } from '../../features/i18n/meta.ts';
+import { useSession } from '../../features/session/session.ts';
+import { PageHeader } from '../../features/ui/page.tsx';
+import { SignInPrompt } from '../../features/ui/sign-in-prompt.tsx';
+import type { Route } from './+types/layout';
+import { visibleSections } from './sections.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.profile.title', noindex: true });
+
+export default function ProfileLayout() {
+  const { t, root } = useI18n();
+  const { isLoggedIn } = useSession();
+  return (
+    <div className="page">
+      <PageHeader title={t('global-components.profile.title')} />
+      {isLoggedIn ? (
+        <div className="profile">
+          <nav className="tabs" aria-label={t('global-components.profile.title')}>
+            {visibleSections(root.site).map((s) => (
+              <LocalNavLink key={s} to={`/profile/${s}`} className="tabs__tab">
+                {t(`global-components.profile.${s}`)}
+              </LocalNavLink>
+            ))}
+          </nav>
+          <Outlet />
+        </div>
+      ) : (
+        <SignInPrompt icon="user" textKey="global-components.empty.profileGuest" />
+      )}
+    </div>
+  );
+}

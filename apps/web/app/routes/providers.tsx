@@ -1,0 +1,17 @@
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useT } from '../features/i18n/i18n.tsx';
+import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import type { Route } from './+types/providers';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.providers' });
+
+export default function Providers() {
+  const t = useT();
+  return (
+    <div className="page">
+      <PageHeader title={t('global-components.pages.providers')} />
+      <EmptyState icon="providers" text={t('global-components.empty.providers')} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useT } from '../features/i18n/i18n.tsx';
+import { PageHeader } from '../features/ui/page.tsx';
+import { localeOfRequest } from '../lib/locale.server.ts';
+import type { Route } from './+types/questions';
+
+/** The help centre: question groups from the content system. Never prefixed (spec §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = await localeOfRequest(context.api, request, undefined);
+  const { data } = await context.api.content.pages({ params: { folder: 'questions' }, query: { locale } });
+  return { groups: data };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.questions' });
+
+export default function Questions({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <div className="page">
+      <PageHeader title={t('global-components.pages.questions')} intro={t('global-components.pages.questionsIntro')} />
+      <ul className="card-grid">
+        {loaderData.groups.map((g) => (
+          <li key={g.identity}>
+            <Link className="card card--link" to={`/questions/${g.identity}`}>
+              <h2 className="card__title">{g.title}</h2>
+              <p className="card__text">{g.description}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

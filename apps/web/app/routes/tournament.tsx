@@ -1,0 +1,10 @@
+import { notFound } from '../lib/not-found.ts';
+import type { Route } from './+types/tournament';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  throw notFound(new URL(request.url).pathname);
+}
+
+export default function Tournament() {
+  return null;
+}

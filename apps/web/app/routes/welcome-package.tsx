@@ -1,0 +1,17 @@
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useT } from '../features/i18n/i18n.tsx';
+import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import type { Route } from './+types/welcome-package';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.welcomePackage' });
+
+export default function WelcomePackage() {
+  const t = useT();
+  return (
+    <div className="page">
+      <PageHeader title={t('global-components.pages.welcomePackage')} />
+      <EmptyState icon="gift" text={t('global-components.empty.welcomePackage')} />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { BodyIn, Endpoint, ParamsIn, QueryIn, ResponseOf } from './endpoint.ts';
+import { type Endpoints, endpoints } from './endpoints/index.ts';
+import { ApiError, ErrorCode } from './errors.ts';
+
+type Scalar = string | number | boolean;
+export type QueryValue = Scalar | Scalar[] | undefined | null;
+
+/** Bracket-style query encoding (api-contract §1.1): arrays as key[]=a&key[]=b, undefined left out. */
+export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export function fillPath(path: string, params: object | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export interface CallInput {
+  params?: Record<string, string | number> | object;
+  query?: Record<string, QueryValue> | object;
+  body?: unknown;
+  /** Overrides the client's token for one call (e.g. refresh with the expired token). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+type InputOf<E extends Endpoint> = {
+  params?: ParamsIn<E>;
+  query?: QueryIn<E>;
+  body?: BodyIn<E>;
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+export interface ApiClientOptions {
+  /** Empty for the browser (same origin); an absolute origin for server-side calls. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Extra headers for every call (SSR forwards the visitor's geo headers). */
+  headers?: Record<string, string>;
+}
+
+export type ApiClient = {
+  [G in keyof Endpoints]: {
+    [K in keyof Endpoints[G]]: Endpoints[G][K] extends Endpoint
+      ? (input?: InputOf<Endpoints[G][K]>) => Promise<ResponseOf<Endpoints[G][K]>>
+      : never;
+  };
+} & { call: <E extends Endpoint>(endpoint: E, input?: CallInput) => Promise<z.output<E['response']>> };
+
+/**
+ * The one typed client for SSR loaders and the browser. Bearer token only, no cookies, no retries
+ * (api-contract §1.1–1.2). A non-2xx answer becomes an ApiError carrying the envelope.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const doFetch = options.fetch ?? fetch;
+  const baseUrl = options.baseUrl ?? '';
+
+  async function call<E extends Endpoint>(endpoint: E, input: CallInput = {}): Promise<z.output<E['response']>> {
+    const token = input.token !== undefined ? input.token : await options.getToken?.();
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (token && endpoint.auth !== 'guest') headers.authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (input.body instanceof FormData) body = input.body;
+    else if (input.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+    const url = `${baseUrl}${fillPath(endpoint.path, input.params)}${encodeQuery(input.query as Record<string, QueryValue> | undefined)}`;
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: endpoint.method, headers, body, credentials: 'omit', signal: input.signal });
+    } catch (cause) {
+      if ((cause as Error)?.name === 'AbortError') throw cause;
+      throw new ApiError(0, ErrorCode.internal, 'Network error', {});
+    }
+    const text = await response.text();
+    const json: unknown = text ? safeJson(text) : undefined;
+    if (!response.ok) {
+      const error = (json as { error?: { code?: number; message?: string; fields?: Record<string, string[]> } })?.error;
+      throw new ApiError(
+        response.status,
+        error?.code ?? ErrorCode.internal,
+        error?.message ?? response.statusText,
+        error?.fields ?? {},
+      );
+    }
+    return json as z.output<E['response']>;
+  }
+
+  const client = { call } as ApiClient;
+  for (const [group, operations] of Object.entries(endpoints)) {
+    const bound: Record<string, (input?: CallInput) => Promise<unknown>> = {};
+    for (const [name, endpoint] of Object.entries(operations)) bound[name] = (input) => call(endpoint as Endpoint, input);
+    (client as unknown as Record<string, unknown>)[group] = bound;
+  }
+  return client;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

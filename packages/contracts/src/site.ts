@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Operator switches the web app needs before it renders (feature flags and timings). Not in the
+ * contract: the client of record read these from its own build; ours reads them through the API.
+ */
+export const SiteSettings = z.object({
+  loyaltyEnabled: z.boolean(),
+  questsEnabled: z.boolean(),
+  bettingEnabled: z.boolean(),
+  affiliateCookieDays: z.number().int().positive(),
+  reloadGuardSeconds: z.number().int().positive(),
+  manifestPollSeconds: z.number().int().positive(),
+  cdnBaseUrl: z.string(),
+  gameHubCdnBaseUrl: z.string(),
+  hideDocumentsPage: z.boolean(),
+  publicUrl: z.string(),
+  version: z.string(),
+});
+export type SiteSettings = z.infer<typeof SiteSettings>;
+
+export const Health = z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number() });
+export const Readiness = z.object({ status: z.literal('ready'), database: z.string(), latencyMs: z.number() });

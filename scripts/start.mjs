@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm start`: build the web app when its build is missing or older than its sources, then run the
+// one server process (API, websocket, studio and SSR site) on the embedded database by default.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const buildEntry = join(root, 'apps/web/build/server/index.js');
+const sources = ['apps/web/app', 'apps/web/public', 'packages/contracts/src', 'apps/web/vite.config.ts'];
+
+function newestMtime(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((name) => newestMtime(join(path, name))));
+}
+
+const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime)) > statSync(buildEntry).mtimeMs;
+if (stale) {
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
