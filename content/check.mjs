@@ -2,8 +2,8 @@
 // Content consistency check for content/{locale}/**.
 // Usage: node content/check.mjs
 // Exits with code 1 and prints a list of problems when something is wrong.
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
-import { join, relative, dirname } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -220,7 +220,12 @@ for (const l of LOCALES) {
   const alerts = parsed[l]?.['alerts.json'];
   if (!alerts) continue;
   for (const [id, v] of Object.entries(alerts)) {
-    if (typeOf(v) !== 'object' || typeof v.title !== 'string' || typeof v.text !== 'string' || Object.keys(v).length !== 2) {
+    if (
+      typeOf(v) !== 'object' ||
+      typeof v.title !== 'string' ||
+      typeof v.text !== 'string' ||
+      Object.keys(v).length !== 2
+    ) {
       problem(`${l}/alerts.json: ${id} must be exactly { "title": string, "text": string }`);
     }
   }
@@ -237,7 +242,8 @@ else {
       const seen = new Set();
       rules.redirects.forEach((r, i) => {
         const where = `route-rules.json: redirects[${i}]`;
-        if (typeof r.from !== 'string' || !r.from.startsWith('/')) problem(`${where}: "from" must be a path starting with /`);
+        if (typeof r.from !== 'string' || !r.from.startsWith('/'))
+          problem(`${where}: "from" must be a path starting with /`);
         if (typeof r.to !== 'string' || !(r.to.startsWith('/') || /^https?:\/\//.test(r.to))) {
           problem(`${where}: "to" must be a path or an http(s) URL`);
         }

@@ -27,7 +27,12 @@ export interface AppOptions {
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
 
 /** The whole product as one Fastify instance: the API under /api and the SSR site for the rest. */
-export async function buildApp({ config, database, site = false, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  site = false,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     requestIdHeader: 'x-request-id',

@@ -16,8 +16,7 @@ const restrictedCountries = z
     return map;
   });
 
-const url = (name: string) =>
-  z.string().refine((v) => URL.canParse(v), { message: `${name} must be an absolute URL` });
+const url = (name: string) => z.string().refine((v) => URL.canParse(v), { message: `${name} must be an absolute URL` });
 
 /** Every setting comes from the environment, validated once at start (README lists them). */
 export const ConfigSchema = z.object({

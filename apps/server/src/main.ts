@@ -1,7 +1,7 @@
+import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirOf } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { buildApp } from './app.ts';
 
 /** Start: validate config, open and migrate the database, seed demo data, serve; stop cleanly on SIGTERM. */
 async function main() {

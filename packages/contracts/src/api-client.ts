@@ -84,7 +84,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const url = `${baseUrl}${fillPath(endpoint.path, input.params)}${encodeQuery(input.query as Record<string, QueryValue> | undefined)}`;
     let response: Response;
     try {
-      response = await doFetch(url, { method: endpoint.method, headers, body, credentials: 'omit', signal: input.signal });
+      response = await doFetch(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        credentials: 'omit',
+        signal: input.signal,
+      });
     } catch (cause) {
       if ((cause as Error)?.name === 'AbortError') throw cause;
       throw new ApiError(0, ErrorCode.internal, 'Network error', {});
@@ -106,7 +112,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const client = { call } as ApiClient;
   for (const [group, operations] of Object.entries(endpoints)) {
     const bound: Record<string, (input?: CallInput) => Promise<unknown>> = {};
-    for (const [name, endpoint] of Object.entries(operations)) bound[name] = (input) => call(endpoint as Endpoint, input);
+    for (const [name, endpoint] of Object.entries(operations))
+      bound[name] = (input) => call(endpoint as Endpoint, input);
     (client as unknown as Record<string, unknown>)[group] = bound;
   }
   return client;

@@ -1,3 +1,4 @@
+export * from './api-client.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
@@ -7,5 +8,4 @@ export * from './issues.ts';
 export * from './notification.ts';
 export * from './settings.ts';
 export * from './site.ts';
-export * from './api-client.ts';
 export * from './validators/index.ts';

@@ -31,7 +31,8 @@ function normalizeQuery(raw: unknown): Record<string, unknown> {
     const bare = key.endsWith('[]') ? key.slice(0, -2) : key;
     const prior = out[bare];
     const values = Array.isArray(value) ? value : [value];
-    out[bare] = key.endsWith('[]') || prior !== undefined ? [...(prior === undefined ? [] : [prior].flat()), ...values] : value;
+    out[bare] =
+      key.endsWith('[]') || prior !== undefined ? [...(prior === undefined ? [] : [prior].flat()), ...values] : value;
   }
   return out;
 }

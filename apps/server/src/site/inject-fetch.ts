@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
  */
 export function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://internal');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://internal',
+    );
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
@@ -21,6 +24,9 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     for (const [key, value] of Object.entries(res.headers)) {
       if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: responseHeaders,
+    });
   };
 }

@@ -48,6 +48,12 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
     allowedPath: (path) => !path.startsWith('/assets/'),
   });
 
+  // Polled by open tabs to offer a reload when a new build is deployed (spec §2 shell).
+  app.get('/build-version.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version: build.assets.version };
+  });
+
   app.register(async (site) => {
     site.removeAllContentTypeParsers();
     // Form posts reach React Router actions untouched.
@@ -72,7 +78,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
         const webRequest = toWebRequest(request.raw, reply.raw, config.publicUrl, request.body as Readable | undefined);
         try {
           const response = await handle(webRequest, { nonce, api });
-          await sendWebResponse(reply.raw, response, nonce);
+          await sendWebResponse(reply.raw, response, nonce, request.id);
         } catch (error) {
           request.log.error({ err: error }, 'SSR failed');
           if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -121,8 +127,21 @@ function cspFor(nonce: string): string {
   ].join('; ');
 }
 
-async function sendWebResponse(res: ServerResponse, response: Response, nonce: string): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+/** The hijacked reply skips Fastify's onSend hooks, so the page carries the same headers itself. */
+const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+async function sendWebResponse(
+  res: ServerResponse,
+  response: Response,
+  nonce: string,
+  requestId: string,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...PAGE_HEADERS, 'x-request-id': requestId };
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });

@@ -9,5 +9,3 @@ declare module 'react-router' {
     nonce: string;
   }
 }
-
-export {};

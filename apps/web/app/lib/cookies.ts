@@ -22,7 +22,11 @@ export interface CookieOptions {
 }
 
 /** Serializes a first-party cookie with the spec's default path `/` and SameSite=Lax. */
-export function serializeCookie(name: string, value: string, { maxAgeSeconds, path = '/', secure }: CookieOptions): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds, path = '/', secure }: CookieOptions,
+): string {
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=${path}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 

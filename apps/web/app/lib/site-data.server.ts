@@ -14,7 +14,9 @@ export async function loadSiteSettings(api: ApiClient): Promise<{ site: SiteSett
 /** The four content folders the site reads at start (spec §7), one tree keyed by folder name. */
 export async function loadContent(api: ApiClient, locale: string): Promise<ContentTree> {
   return settingsCache(`content:${locale}`, async () => {
-    const docs = await Promise.all(FOLDERS.map((folder) => api.content.document({ params: { folder }, query: { locale } })));
+    const docs = await Promise.all(
+      FOLDERS.map((folder) => api.content.document({ params: { folder }, query: { locale } })),
+    );
     return Object.fromEntries(docs.map((d) => [d.data.folder, d.data.content]));
   }) as Promise<ContentTree>;
 }

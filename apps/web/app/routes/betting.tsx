@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useT } from '../features/i18n/i18n.tsx';
-import { loadSiteSettings } from '../lib/site-data.server.ts';
-import { notFound } from '../lib/not-found.ts';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { notFound } from '../lib/not-found.ts';
+import { loadSiteSettings } from '../lib/site-data.server.ts';
 import type { Route } from './+types/betting';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches), { titleKey: 'layout.nav.betting' });

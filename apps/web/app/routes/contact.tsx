@@ -9,7 +9,8 @@ import { Icon } from '../features/ui/icons.tsx';
 import { PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches), { titleKey: 'global-components.contact.title' });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.contact.title' });
 
 /** Sends the message through the public API; works without JavaScript too. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ApiError && error.status === 422) {
       return data({ ok: false as const, fields: firstMessages(error.fields), values: body }, { status: 422 });
     }
-    return data({ ok: false as const, failed: true, values: body }, { status: error instanceof ApiError ? error.status : 500 });
+    return data(
+      { ok: false as const, failed: true, values: body },
+      { status: error instanceof ApiError ? error.status : 500 },
+    );
   }
 }
 

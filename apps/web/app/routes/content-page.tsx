@@ -1,7 +1,7 @@
 import { ApiError } from '@croupier/contracts';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { notFound } from '../lib/not-found.ts';
 import { localeOfRequest } from '../lib/locale.server.ts';
+import { notFound } from '../lib/not-found.ts';
 import type { Route } from './+types/content-page';
 
 /** /static/{id} and /bonus/{id}: a page from the content system in the visitor's locale. */

@@ -1,6 +1,6 @@
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useI18n } from '../features/i18n/i18n.tsx';
 import { LocalLink } from '../features/i18n/link.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState } from '../features/ui/page.tsx';
 import type { Route } from './+types/home';
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@croupier/contracts';
 import { Link, redirect } from 'react-router';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useT } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { Icon } from '../features/ui/icons.tsx';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import type { Route } from './+types/questions-page';

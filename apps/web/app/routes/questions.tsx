@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useT } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { PageHeader } from '../features/ui/page.tsx';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import type { Route } from './+types/questions';

@@ -1,7 +1,7 @@
 import { data, Outlet } from 'react-router';
-import type { Route } from './+types/site-layout';
 import { LOCALE_PREFIX } from '../features/locale/locale.ts';
 import { notFound } from '../lib/not-found.ts';
+import type { Route } from './+types/site-layout';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.lang === undefined) return null;

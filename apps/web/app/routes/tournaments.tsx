@@ -1,5 +1,5 @@
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useT } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/tournaments';
 

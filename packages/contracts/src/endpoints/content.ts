@@ -11,7 +11,8 @@ export const contentEndpoints = {
     method: 'GET',
     path: '/api/content/documents/:folder',
     auth: 'guest',
-    summary: 'A per-locale content folder (alerts, fields-settings, global-components, layout), default-locale fallback per key.',
+    summary:
+      'A per-locale content folder (alerts, fields-settings, global-components, layout), default-locale fallback per key.',
     tags,
     params: z.object({ folder: ContentFolder }),
     query: LocaleQuery,

@@ -1,5 +1,5 @@
-import { type CountryCode as PhoneCountryCode, getCountryCallingCode } from 'libphonenumber-js/max';
 import { countries as isoCountries, type TCountryCode, type TLanguageCode } from 'countries-list';
+import { getCountryCallingCode, type CountryCode as PhoneCountryCode } from 'libphonenumber-js/max';
 import type { Country } from '../settings.ts';
 import { currencies } from './currencies.ts';
 import { deepFreeze } from './freeze.ts';

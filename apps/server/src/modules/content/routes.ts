@@ -1,8 +1,8 @@
 import { endpoints } from '@croupier/contracts';
 import { defaultLocale, isLocaleCode } from '@croupier/contracts/reference/index';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
+import { notFound } from '../../http/errors.ts';
 import type { ContentStore } from './store.ts';
 
 export async function contentRoutes(app: FastifyInstance, { store }: { store: ContentStore }) {

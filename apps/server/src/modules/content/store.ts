@@ -62,9 +62,12 @@ export function loadContentStore(root: string, defaultLocale: string): ContentSt
       for (const file of readdirSync(pageDir)) {
         const identity = file.replace(/\.(md|json)$/, '');
         const source = readFileSync(join(pageDir, file), 'utf8');
-        pages.set(`${folder}/${identity}`, file.endsWith('.json')
-          ? questionsPage(folder, identity, locale.name, JSON.parse(source))
-          : markdownPage(folder, identity, locale.name, source));
+        pages.set(
+          `${folder}/${identity}`,
+          file.endsWith('.json')
+            ? questionsPage(folder, identity, locale.name, JSON.parse(source))
+            : markdownPage(folder, identity, locale.name, source),
+        );
       }
     }
     locales.set(locale.name, { documents, pages });
@@ -98,7 +101,13 @@ export function loadContentStore(root: string, defaultLocale: string): ContentSt
       for (const [key, page] of fallback.pages) {
         if (!key.startsWith(`${folder}/`)) continue;
         const p = locales.get(locale)?.pages.get(key) ?? page;
-        result.push({ folder: p.folder, identity: p.identity, title: p.title, description: p.description, order: p.order });
+        result.push({
+          folder: p.folder,
+          identity: p.identity,
+          title: p.title,
+          description: p.description,
+          order: p.order,
+        });
       }
       return result.sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.identity.localeCompare(b.identity));
     },

@@ -8,9 +8,7 @@ export const notification = pgSchema('notification');
 export const communications = notification.table(
   'communications',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     message: text('message').notNull(),
     ip: text('ip'),

@@ -8,7 +8,10 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
 /** OpenAPI 3 document generated from the same zod schemas the server validates with. */
 export function buildOpenApi(config: Config) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const error = { description: 'Error envelope', content: { 'application/json': { schema: jsonSchema(ErrorEnvelope, 'output') } } };
+  const error = {
+    description: 'Error envelope',
+    content: { 'application/json': { schema: jsonSchema(ErrorEnvelope, 'output') } },
+  };
   for (const group of Object.values(endpoints)) {
     for (const [name, e] of Object.entries(group as Record<string, Endpoint>)) {
       const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -17,7 +20,9 @@ export function buildOpenApi(config: Config) {
         ['path', e.params],
         ['query', e.query],
       ] as const) {
-        const props = schema ? (jsonSchema(schema, 'input').properties as Record<string, unknown> | undefined) : undefined;
+        const props = schema
+          ? (jsonSchema(schema, 'input').properties as Record<string, unknown> | undefined)
+          : undefined;
         const required = schema ? ((jsonSchema(schema, 'input').required as string[] | undefined) ?? []) : [];
         for (const [key, s] of Object.entries(props ?? {})) {
           parameters.push({ name: key, in: where, required: where === 'path' || required.includes(key), schema: s });
@@ -31,7 +36,9 @@ export function buildOpenApi(config: Config) {
         security: e.auth === 'guest' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
         parameters,
         ...(e.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } }
+          ? {
+              requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } },
+            }
           : {}),
         responses: {
           200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },

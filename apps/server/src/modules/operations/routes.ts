@@ -20,7 +20,11 @@ export async function operationsRoutes(
     const t0 = performance.now();
     await ping(db);
     reply.header('cache-control', 'no-store');
-    return { status: 'ready' as const, database: databaseKind, latencyMs: Math.round((performance.now() - t0) * 100) / 100 };
+    return {
+      status: 'ready' as const,
+      database: databaseKind,
+      latencyMs: Math.round((performance.now() - t0) * 100) / 100,
+    };
   });
 
   const document = buildOpenApi(config);

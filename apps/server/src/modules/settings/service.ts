@@ -1,10 +1,10 @@
 import type { Constants, Country, Currency, Locale, PlayerInit, SiteSettings } from '@croupier/contracts';
 import {
-  buildConstants,
   countries as allCountries,
   currencies as allCurrencies,
-  defaultLocale,
   locales as allLocales,
+  buildConstants,
+  defaultLocale,
   withRestrictions,
 } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../../root.tsx';
-import { createTranslate } from './translate.ts';
 import { localizePath } from '../locale/locale.ts';
+import { createTranslate } from './translate.ts';
 
 /**
  * Title, description, og:url and alternate-language links for a page (spec §2). `matches` carries

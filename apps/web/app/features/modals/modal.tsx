@@ -4,7 +4,8 @@ import { Icon } from '../ui/icons.tsx';
 import { modalZIndex } from './access.ts';
 import { shouldCloseOnSwipe } from './swipe.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   index: number;
@@ -96,7 +97,12 @@ export function Modal({ index, isTop, size = 'medium', onClose, children }: Prop
             onPointerCancel={onPointerUp}
             aria-hidden="true"
           />
-          <button type="button" className="icon-button modal__close" onClick={onClose} aria-label={t('global-components.modal.close')}>
+          <button
+            type="button"
+            className="icon-button modal__close"
+            onClick={onClose}
+            aria-label={t('global-components.modal.close')}
+          >
             <Icon name="close" />
           </button>
           <div className="modal__body">{children(titleId)}</div>

@@ -1,8 +1,8 @@
 import { useT } from '../i18n/i18n.tsx';
 import { useModals } from '../modals/modal-host.tsx';
 import { modalRegistry } from '../modals/registry.ts';
-import { EmptyState } from './page.tsx';
 import type { IconName } from './icons.tsx';
+import { EmptyState } from './page.tsx';
 
 /** A guest's view of a player-only page: what it is for, and a way in once sign-in exists. */
 export function SignInPrompt({ icon, textKey }: { icon: IconName; textKey: string }) {

@@ -1,7 +1,7 @@
 import { useT } from '../../features/i18n/i18n.tsx';
 import { EmptyState } from '../../features/ui/page.tsx';
-import { loadSiteSettings } from '../../lib/site-data.server.ts';
 import { notFound } from '../../lib/not-found.ts';
+import { loadSiteSettings } from '../../lib/site-data.server.ts';
 import type { Route } from './+types/section';
 import { visibleSections } from './sections.ts';
 
