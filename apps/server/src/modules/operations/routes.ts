@@ -1,4 +1,4 @@
-import { endpoints } from '@croupier/contracts';
+import { ApiError, ErrorCode, endpoints } from '@croupier/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +18,12 @@ export async function operationsRoutes(
   }));
   route(app, endpoints.settings.ready, async ({ reply }) => {
     const t0 = performance.now();
-    await ping(db);
+    try {
+      await ping(db);
+    } catch (error) {
+      reply.log.error({ err: error }, 'readiness: database unreachable');
+      throw new ApiError(503, ErrorCode.internal, 'Database unavailable');
+    }
     reply.header('cache-control', 'no-store');
     return {
       status: 'ready' as const,

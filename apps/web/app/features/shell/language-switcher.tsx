@@ -27,9 +27,10 @@ export function LanguageSwitcher() {
   }, [open]);
 
   const choose = (code: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to pick the locale (spec §4)
     document.cookie = serializeCookie(LANGUAGE_COOKIE, code, {
       maxAgeSeconds: YEAR_SECONDS,
-      secure: location.pathname !== '' && window.location.protocol === 'https:',
+      secure: window.location.protocol === 'https:',
     });
     setOpen(false);
   };

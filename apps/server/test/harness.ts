@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** app.inject with JSON parsed; `json` is the parsed body. */
+  request(opts: InjectOptions): Promise<{ status: number; json: any; headers: Record<string, unknown>; body: string }>;
+  close(): Promise<void>;
+}
+
+/** Where the API suite runs: PostgreSQL when TEST_DATABASE_URL is set, in-memory PGlite otherwise. */
+export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database per test file, so files run in parallel without sharing rows. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `croupier_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async request(opts) {
+      const res = await app.inject(opts);
+      let json: unknown;
+      try {
+        json = res.json();
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, json, headers: res.headers, body: res.body };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

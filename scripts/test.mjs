@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm test`: every check a change must pass, in order of cost. Typecheck and lint, unit and API
+// integration tests on embedded PGlite, the API suite again on PostgreSQL when TEST_DATABASE_URL is
+// set, then end-to-end tests in Chromium against a real server. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'croupier-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedStages = 0;
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failedStages++;
+  return ok;
+}
+
+function vitest(title, projects, env = {}) {
+  const out = join(tmp, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const ok = run(title, 'npx', args, env);
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) {
+      console.log(`✘ ${title}: no test ran`);
+      failedStages++;
+    }
+  } catch {
+    if (ok) failedStages++;
+  }
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('content translations', 'node', ['content/check.mjs']);
+vitest('unit and API integration (PGlite)', ['contracts', 'server'], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('API integration (PostgreSQL)', ['server']);
+else console.log('\n(TEST_DATABASE_URL unset: the PostgreSQL run of the API suite is skipped)');
+vitest('end to end (Chromium)', ['e2e']);
+
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStages === 0 && totals.failed === 0 ? 0 : 1);

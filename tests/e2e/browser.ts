@@ -1,0 +1,145 @@
+/**
+ * Debian Chromium through playwright-core. Each context is its own persistent profile in a fresh
+ * temporary directory (playwright's `chromium.launch` refuses a user-data-dir here), so cookies and
+ * local storage never leak between tests. `closeBrowser` closes it and deletes the profile.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { inject } from 'vitest';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface OpenOptions {
+  /** Extra request headers for every request of this context, e.g. `{ 'cf-ipcountry': 'DE' }`. */
+  headers?: Record<string, string>;
+  /** Cookies set on the site before the first visit. */
+  cookies?: Record<string, string>;
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+const profiles = new WeakMap<BrowserContext, string>();
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A fresh browser with its own profile; pages resolve relative URLs against the e2e server. */
+export async function openBrowser(options: OpenOptions = {}): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'croupier-e2e-profile-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ARGS,
+      baseURL: baseUrl(),
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      locale: 'en-US',
+      timeout: 30_000,
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+  profiles.set(context, profile);
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  if (options.headers) await setHeaders(context, options.headers);
+  if (options.cookies) await setCookies(context, options.cookies);
+  return context;
+}
+
+/** Headers sent with every request of the context (the document, data requests and fetches). */
+export async function setHeaders(context: BrowserContext, headers: Record<string, string>): Promise<void> {
+  await context.setExtraHTTPHeaders(headers);
+}
+
+export async function setCookies(context: BrowserContext, cookies: Record<string, string>): Promise<void> {
+  const url = baseUrl();
+  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
+}
+
+/** The site's cookie of that name, or undefined. */
+export async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies(baseUrl())).find((c) => c.name === name);
+}
+
+/** Closes the browser and deletes its profile directory. Safe to call twice. */
+export async function closeBrowser(context: BrowserContext | undefined): Promise<void> {
+  if (!context) return;
+  const profile = profiles.get(context);
+  profiles.delete(context);
+  try {
+    await context.close();
+  } finally {
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Console errors and uncaught page errors of a page, collected from now on. Hydration mismatches,
+ * CSP violations and failed resource loads all reach the console as errors.
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const where = message.location()?.url;
+      errors.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** A page of the context whose errors are collected (`errors`). */
+export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  return { page, errors: collectErrors(page) };
+}
+
+/**
+ * Resolves once React has hydrated the document and run its effects: React Router's ScrollRestoration
+ * sets `history.scrollRestoration` to 'manual' in an effect of the first client commit.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 10_000 });
+}
+
+/** Goes to a path and waits for hydration; returns the navigation's final response. */
+export async function visit(page: Page, path: string): Promise<Response> {
+  const response = await page.goto(path, { waitUntil: 'load' });
+  if (!response) throw new Error(`no response for ${path}`);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Statuses of a navigation's redirect chain, first request first, e.g. [301, 200]. */
+export async function redirectChain(response: Response): Promise<{ url: string; status: number }[]> {
+  const chain: { url: string; status: number }[] = [];
+  let request = response.request().redirectedFrom();
+  while (request) {
+    const r = await request.response();
+    chain.unshift({ url: request.url(), status: r?.status() ?? 0 });
+    request = request.redirectedFrom();
+  }
+  chain.push({ url: response.url(), status: response.status() });
+  return chain;
+}
+
+/** The path and query of the page's address, e.g. '/de/main?x=1'. */
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
