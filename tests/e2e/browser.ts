@@ -3,6 +3,7 @@
  * temporary directory (playwright's `chromium.launch` refuses a user-data-dir here), so cookies and
  * local storage never leak between tests. `closeBrowser` closes it and deletes the profile.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,18 @@ export interface OpenOptions {
 
 const profiles = new WeakMap<BrowserContext, string>();
 
+/**
+ * Headless Chromium announces itself as "HeadlessChrome", which isbot (used by the site to skip
+ * locale redirects for crawlers) counts as a bot. Tests act as a person, so they send the ordinary
+ * desktop Chrome user agent of the same version.
+ */
+function personUserAgent(): string {
+  const out = spawnSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const version = /(\d+\.\d+\.\d+\.\d+)/.exec(out)?.[1] ?? '140.0.0.0';
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`;
+}
+let userAgent: string | undefined;
+
 export const baseUrl = () => inject('baseUrl');
 
 /** A fresh browser with its own profile; pages resolve relative URLs against the e2e server. */
@@ -46,6 +59,7 @@ export async function openBrowser(options: OpenOptions = {}): Promise<BrowserCon
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       viewport: options.viewport ?? { width: 1280, height: 800 },
       locale: 'en-US',
+      userAgent: (userAgent ??= personUserAgent()),
       timeout: 30_000,
     });
   } catch (error) {

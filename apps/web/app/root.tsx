@@ -8,6 +8,7 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -102,7 +103,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } satisfies RootData;
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // Root data depends on the locale prefix only; query changes (modals) need no reload.
   if (currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
