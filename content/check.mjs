@@ -113,8 +113,10 @@ function parseFrontMatter(text, where) {
     if (key !== 'title' && key !== 'description') problem(`${where}: unexpected front matter key "${key}"`);
     // Values are unquoted one-liners: keep them valid as plain YAML scalars too.
     const v = meta[key];
-    if (/:\s/.test(v) || /\s#/.test(v)) problem(`${where}: front matter ${key} contains ": " or " #" (breaks YAML plain scalars)`);
-    if (/^[-?:,\[\]{}#&*!|>'"%@`]/.test(v)) problem(`${where}: front matter ${key} starts with a YAML indicator character`);
+    if (/:\s/.test(v) || /\s#/.test(v))
+      problem(`${where}: front matter ${key} contains ": " or " #" (breaks YAML plain scalars)`);
+    if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(v))
+      problem(`${where}: front matter ${key} starts with a YAML indicator character`);
   }
   const body = m[2].trim();
   if (body === '') problem(`${where}: empty Markdown body`);

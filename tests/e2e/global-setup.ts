@@ -64,8 +64,17 @@ function buildIfStale(): void {
     !existsSync(buildEntry) || Math.max(...sources.map((s) => newestMtime(join(root, s)))) > statSync(buildEntry).mtimeMs;
   if (!stale) return;
   console.log('[e2e] web build missing or stale: npm run build');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`[e2e] npm run build failed (exit ${result.status ?? result.signal})`);
+  // vitest runs with NODE_ENV=test; a build under it would bundle React's development code.
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `[e2e] npm run build failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
+  }
 }
 
 function freePort(): Promise<number> {

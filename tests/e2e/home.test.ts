@@ -18,7 +18,7 @@ describe('home in two locales', () => {
     expect(response.status()).toBe(200);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const drawer = page.locator('nav#drawer');
-    await drawer.getByText(text('en', 'layout', 'nav.main'), { exact: true }).waitFor();
+    await drawer.getByText(text('en', 'layout', 'nav.home'), { exact: true }).waitFor();
     expect(await page.locator('footer').textContent()).toContain(text('en', 'layout', 'footer.ageNotice'));
 
     const alternates = await page
@@ -41,8 +41,8 @@ describe('home in two locales', () => {
     const response = await visit(page, '/de');
     expect(response.status()).toBe(200);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
-    const german = text('de', 'layout', 'nav.main');
-    expect(german).not.toBe(text('en', 'layout', 'nav.main'));
+    const german = text('de', 'layout', 'nav.categories');
+    expect(german).not.toBe(text('en', 'layout', 'nav.categories'));
     await page.locator('nav#drawer').getByText(german, { exact: true }).waitFor();
     expect(await page.locator('footer').textContent()).toContain(text('de', 'layout', 'footer.ageNotice'));
     expect(await page.locator('h1').first().textContent()).toBe(text('de', 'global-components', 'home.heroTitle'));

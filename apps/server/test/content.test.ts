@@ -66,7 +66,10 @@ describe(`content (${databaseKind})`, () => {
   });
 
   it('looks up route rules by path', async () => {
-    expect((await get('/api/content/route-rules?path=/faq')).json.data).toMatchObject({ to: '/questions', status: 301 });
+    expect((await get('/api/content/route-rules?path=/faq')).json.data).toMatchObject({
+      to: '/questions',
+      status: 301,
+    });
     expect((await get('/api/content/route-rules?path=/FAQ/')).json.data).toMatchObject({ to: '/questions' });
     expect((await get('/api/content/route-rules?path=/nothing')).json.data).toBeNull();
     expect((await get('/api/content/route-rules')).status).toBe(422);

@@ -45,3 +45,16 @@ describe('ttl cache', () => {
     vi.useRealTimers();
   });
 });
+
+describe('links inside content', () => {
+  it('keeps the reader in their locale', async () => {
+    const { localizeLinks } = await import('../app/features/i18n/localize-links.ts');
+    const href = (p: string) => (p.startsWith('/questions') ? p : `/de${p}`);
+    expect(localizeLinks('<a href="/static/terms">T</a> <a href="https://x.io/a">X</a>', href)).toBe(
+      '<a href="/de/static/terms">T</a> <a href="https://x.io/a">X</a>',
+    );
+    expect(localizeLinks('<a href="//cdn.example/a">C</a><a href="/questions">Q</a>', href)).toBe(
+      '<a href="//cdn.example/a">C</a><a href="/questions">Q</a>',
+    );
+  });
+});

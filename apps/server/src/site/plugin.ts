@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -37,16 +37,11 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
     maxAge: '1y',
     index: false,
   });
-  // Files at the client root (favicon, manifest, version file) — short cache, they are not hashed.
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    prefix: '/',
-    decorateReply: false,
-    wildcard: false,
-    index: false,
-    maxAge: '5m',
-    allowedPath: (path) => !path.startsWith('/assets/'),
-  });
+  // Files at the client root (favicon, manifest, robots): not hashed, so a short cache.
+  for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    app.get(`/${entry.name}`, (_request, reply) => reply.sendFile(entry.name, clientDir, { maxAge: 300_000 }));
+  }
 
   // Polled by open tabs to offer a reload when a new build is deployed (spec §2 shell).
   app.get('/build-version.json', async (_request, reply) => {

@@ -1,4 +1,6 @@
 import { ApiError } from '@croupier/contracts';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { localizeLinks } from '../features/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import { notFound } from '../lib/not-found.ts';
@@ -25,11 +27,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const { href } = useI18n();
   return (
     <article className="page prose" lang={page.locale}>
       <h1>{page.title}</h1>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from the repository's own Markdown */}
-      <div dangerouslySetInnerHTML={{ __html: page.html }} />
+      <div dangerouslySetInnerHTML={{ __html: localizeLinks(page.html, href) }} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '@croupier/contracts';
 import { Link, redirect } from 'react-router';
-import { useT } from '../features/i18n/i18n.tsx';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { localizeLinks } from '../features/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { Icon } from '../features/ui/icons.tsx';
 import { localeOfRequest } from '../lib/locale.server.ts';
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(rootOf(matches), { title: loaderData?.page.title, description: loaderData?.page.description });
 
 export default function QuestionsPage({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const { t, href } = useI18n();
   const { page, groups } = loaderData;
   return (
     <div className="page page--with-aside">
@@ -54,7 +55,7 @@ export default function QuestionsPage({ loaderData }: Route.ComponentProps) {
             <details key={item.question} className="faq__item">
               <summary>{item.question}</summary>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from the repository's own Markdown */}
-              <div className="faq__answer" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+              <div className="faq__answer" dangerouslySetInnerHTML={{ __html: localizeLinks(item.answerHtml, href) }} />
             </details>
           ))}
         </div>
