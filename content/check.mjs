@@ -51,7 +51,7 @@ function checkStrings(value, where) {
   } else if (t === 'object') {
     for (const [k, v] of Object.entries(value)) checkStrings(v, `${where}.${k}`);
   } else if (t === 'array') {
-    value.forEach((v, i) => checkStrings(v, `${where}[${i}]`));
+    for (const [i, v] of value.entries()) checkStrings(v, `${where}[${i}]`);
   }
 }
 

@@ -24,7 +24,14 @@ function run(title, cmd, args, env = {}) {
 
 function vitest(title, projects, env = {}) {
   const out = join(tmp, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const ok = run(title, 'npx', args, env);
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -9,7 +9,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** app.inject with JSON parsed; `json` is the parsed body. */
+  /** app.inject with JSON parsed; `json` is the parsed body (loosely typed: tests assert on it). */
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
   request(opts: InjectOptions): Promise<{ status: number; json: any; headers: Record<string, unknown>; body: string }>;
   close(): Promise<void>;
 }
