@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { ErrorCode } from '@croupier/contracts';
+import { type Endpoint, ErrorCode } from '@croupier/contracts';
 import { defaultLocale } from '@croupier/contracts/reference/index';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -41,6 +41,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  app.decorate('endpoints', [] as Endpoint[]);
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   app.addHook('onSend', async (request, reply) => {

@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './issues.ts';
 export * from './notification.ts';
+export * from './player.ts';
 export * from './settings.ts';
 export * from './site.ts';
 export * from './validators/index.ts';

@@ -10,6 +10,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every contract endpoint this app serves, in registration order (feeds the OpenAPI document). */
+    endpoints: Endpoint[];
+  }
+}
+
 export interface HandlerInput<E extends Endpoint> {
   params: ParamsOut<E>;
   query: QueryOut<E>;
@@ -58,6 +65,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const checkResponse = process.env.NODE_ENV !== 'production';
+  app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -1,9 +1,11 @@
 import { contentEndpoints } from './content.ts';
+import { playerEndpoints } from './player.ts';
 import { settingsEndpoints } from './settings.ts';
 
 /** Every operation of the public API, by group. The server, the OpenAPI document and the client read this. */
 export const endpoints = {
   settings: settingsEndpoints,
   content: contentEndpoints,
+  player: playerEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,4 @@
-import { type Endpoint, ErrorEnvelope, endpoints } from '@croupier/contracts';
+import { type Endpoint, ErrorEnvelope } from '@croupier/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
@@ -6,46 +6,45 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 
 /** OpenAPI 3 document generated from the same zod schemas the server validates with. */
-export function buildOpenApi(config: Config) {
+export function buildOpenApi(config: Config, endpoints: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = {
     description: 'Error envelope',
     content: { 'application/json': { schema: jsonSchema(ErrorEnvelope, 'output') } },
   };
-  for (const group of Object.values(endpoints)) {
-    for (const [name, e] of Object.entries(group as Record<string, Endpoint>)) {
-      const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
-      const parameters: unknown[] = [];
-      for (const [where, schema] of [
-        ['path', e.params],
-        ['query', e.query],
-      ] as const) {
-        const props = schema
-          ? (jsonSchema(schema, 'input').properties as Record<string, unknown> | undefined)
-          : undefined;
-        const required = schema ? ((jsonSchema(schema, 'input').required as string[] | undefined) ?? []) : [];
-        for (const [key, s] of Object.entries(props ?? {})) {
-          parameters.push({ name: key, in: where, required: where === 'path' || required.includes(key), schema: s });
-        }
+  for (const e of endpoints) {
+    const name = `${e.method.toLowerCase()}${e.path.replace(/^\/api/, '').replace(/[/:](\w)/g, (_, c: string) => c.toUpperCase())}`;
+    const path = e.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [
+      ['path', e.params],
+      ['query', e.query],
+    ] as const) {
+      const props = schema
+        ? (jsonSchema(schema, 'input').properties as Record<string, unknown> | undefined)
+        : undefined;
+      const required = schema ? ((jsonSchema(schema, 'input').required as string[] | undefined) ?? []) : [];
+      for (const [key, s] of Object.entries(props ?? {})) {
+        parameters.push({ name: key, in: where, required: where === 'path' || required.includes(key), schema: s });
       }
-      paths[path] ??= {};
-      paths[path][e.method.toLowerCase()] = {
-        operationId: name,
-        summary: e.summary,
-        tags: e.tags,
-        security: e.auth === 'guest' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
-        parameters,
-        ...(e.body
-          ? {
-              requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } },
-            }
-          : {}),
-        responses: {
-          200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
-          '4XX': error,
-        },
-      };
     }
+    paths[path] ??= {};
+    paths[path][e.method.toLowerCase()] = {
+      operationId: name,
+      summary: e.summary,
+      tags: e.tags,
+      security: e.auth === 'guest' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      parameters,
+      ...(e.body
+        ? {
+            requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } },
+          }
+        : {}),
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } },
+        '4XX': error,
+      },
+    };
   }
   return {
     openapi: '3.0.3',

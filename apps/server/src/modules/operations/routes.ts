@@ -32,7 +32,12 @@ export async function operationsRoutes(
     };
   });
 
-  const document = buildOpenApi(config);
-  app.get('/api/docs', async () => document);
-  app.get('/api/docs/openapi.json', async () => document);
+  // Built on first request, when every module has registered its endpoints.
+  let document: ReturnType<typeof buildOpenApi> | undefined;
+  const serve = async () => {
+    document ??= buildOpenApi(config, app.endpoints);
+    return document;
+  };
+  app.get('/api/docs', serve);
+  app.get('/api/docs/openapi.json', serve);
 }
