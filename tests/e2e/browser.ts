@@ -43,6 +43,10 @@ function personUserAgent(): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`;
 }
 let userAgent: string | undefined;
+const personUserAgentCached = () => {
+  userAgent ??= personUserAgent();
+  return userAgent;
+};
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -59,7 +63,7 @@ export async function openBrowser(options: OpenOptions = {}): Promise<BrowserCon
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       viewport: options.viewport ?? { width: 1280, height: 800 },
       locale: 'en-US',
-      userAgent: (userAgent ??= personUserAgent()),
+      userAgent: personUserAgentCached(),
       timeout: 30_000,
     });
   } catch (error) {
@@ -69,8 +73,13 @@ export async function openBrowser(options: OpenOptions = {}): Promise<BrowserCon
   profiles.set(context, profile);
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
-  if (options.headers) await setHeaders(context, options.headers);
-  if (options.cookies) await setCookies(context, options.cookies);
+  try {
+    if (options.headers) await setHeaders(context, options.headers);
+    if (options.cookies) await setCookies(context, options.cookies);
+  } catch (error) {
+    await closeBrowser(context);
+    throw error;
+  }
   return context;
 }
 
@@ -81,7 +90,30 @@ export async function setHeaders(context: BrowserContext, headers: Record<string
 
 export async function setCookies(context: BrowserContext, cookies: Record<string, string>): Promise<void> {
   const url = baseUrl();
-  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url })));
+  const expires = Math.floor(Date.now() / 1000) + 86_400;
+  await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url, expires })));
+}
+
+/**
+ * Makes a shared context behave like a fresh visitor again: its pages closed, cookies and storage
+ * cleared, and the given headers and cookies in place. Cheaper than starting another browser.
+ */
+export async function resetContext(
+  context: BrowserContext,
+  options: Pick<OpenOptions, 'headers' | 'cookies'> = {},
+): Promise<void> {
+  // Keep one window open: with none left Chromium ends the session and drops session cookies.
+  const blank = await context.newPage();
+  for (const page of context.pages()) if (page !== blank) await page.close();
+  await context.clearCookies();
+  await context.setExtraHTTPHeaders(options.headers ?? {});
+  await blank.goto('/robots.txt');
+  await blank.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await blank.goto('about:blank');
+  if (options.cookies) await setCookies(context, options.cookies);
 }
 
 /** The site's cookie of that name, or undefined. */

@@ -1,5 +1,5 @@
 /** Expected wording read from the repository's content tree, so tests follow content edits. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const contentRoot = resolve(import.meta.dirname, '../../content');
@@ -32,6 +32,12 @@ export function frontMatter(locale: string, folder: string, identity: string): R
 export function questionsGroup(locale: string, identity: string): { title: string; description: string } {
   return JSON.parse(readFileSync(join(contentRoot, locale, 'pages', 'questions', `${identity}.json`), 'utf8'));
 }
+
+/** Identities of the questions groups of a locale (file names without .json). */
+export const questionGroupIds = (locale: string): string[] =>
+  readdirSync(join(contentRoot, locale, 'pages', 'questions'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5));
 
 export const routeRules = (): { from: string; to: string; status: number }[] =>
   JSON.parse(readFileSync(join(contentRoot, 'route-rules.json'), 'utf8')).redirects;

@@ -61,7 +61,8 @@ function newestMtime(path: string): number {
 
 function buildIfStale(): void {
   const stale =
-    !existsSync(buildEntry) || Math.max(...sources.map((s) => newestMtime(join(root, s)))) > statSync(buildEntry).mtimeMs;
+    !existsSync(buildEntry) ||
+    Math.max(...sources.map((s) => newestMtime(join(root, s)))) > statSync(buildEntry).mtimeMs;
   if (!stale) return;
   console.log('[e2e] web build missing or stale: npm run build');
   // vitest runs with NODE_ENV=test; a build under it would bundle React's development code.
@@ -162,12 +163,16 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // If the runner dies without teardown, do not leave the server behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(baseUrl, child, () => output);
   } catch (error) {
     await stop(child);
+    process.off('exit', killOnExit);
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -175,6 +180,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await stop(child);
+    process.off('exit', killOnExit);
     if (child.exitCode !== 0) {
       console.error(`[e2e] server exited with ${child.exitCode ?? child.signalCode}. Its output:\n${output}`);
     } else if (output.trim()) {

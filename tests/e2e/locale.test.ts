@@ -1,17 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { closeBrowser, cookie, newPage, openBrowser, pathOf, visit } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, cookie, newPage, openBrowser, pathOf, resetContext, visit } from './browser.ts';
 import { text } from './content.ts';
 
 describe('locale resolution (spec §4)', () => {
-  let context: BrowserContext | undefined;
-  afterEach(async () => {
-    await closeBrowser(context);
-    context = undefined;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await openBrowser();
   });
+  afterAll(() => closeBrowser(context));
 
   it('a visitor from Germany without a language cookie lands on /de/main', async () => {
-    context = await openBrowser({ headers: { 'cf-ipcountry': 'DE' } });
+    await resetContext(context, { headers: { 'cf-ipcountry': 'DE' } });
     const { page, errors } = await newPage(context);
     const response = await visit(page, '/main');
     expect(pathOf(page)).toBe('/de/main');
@@ -22,7 +22,7 @@ describe('locale resolution (spec §4)', () => {
   });
 
   it('the language cookie wins over the country: language=en stays on /main', async () => {
-    context = await openBrowser({ headers: { 'cf-ipcountry': 'DE' }, cookies: { language: 'en' } });
+    await resetContext(context, { headers: { 'cf-ipcountry': 'DE' }, cookies: { language: 'en' } });
     const { page, errors } = await newPage(context);
     const response = await visit(page, '/main');
     expect(response.request().redirectedFrom()).toBeNull();
@@ -32,14 +32,16 @@ describe('locale resolution (spec §4)', () => {
   });
 
   it('the header language menu works from the keyboard and switches to Italiano', async () => {
-    context = await openBrowser();
+    await resetContext(context);
     const { page, errors } = await newPage(context);
     await visit(page, '/main');
     const button = page.locator('header button[aria-haspopup]');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('header button[aria-haspopup]')?.getAttribute('aria-expanded') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('header button[aria-haspopup]')?.getAttribute('aria-expanded') === 'true',
+    );
     const menuId = await button.getAttribute('aria-controls');
     const menu = page.locator(`[id="${menuId}"]`);
     await menu.waitFor();

@@ -50,7 +50,10 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if (i > 120) throw new Error(`server did not start:\n${output()}`);
-      const ok = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -46,8 +46,18 @@ export const defaultStatusOf: Record<number, number> = {
 /** Field messages keyed by request field name; the client shows the first one (api-contract §1.4). */
 export type FieldErrors = Record<string, string[]>;
 
+/** Marks ApiError instances across copies of this module (the web bundle and the server each carry one). */
+const API_ERROR = Symbol.for('croupier.ApiError');
+
 /** A refusal with the envelope's shape. Thrown by the server, produced by the client from a response. */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+
+  /** `instanceof` by brand, not by class identity: an error from another bundle's copy still matches. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true;
+  }
+
   readonly status: number;
   readonly code: number;
   readonly fields: FieldErrors;

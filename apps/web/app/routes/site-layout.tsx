@@ -1,15 +1,19 @@
-import { data, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { LOCALE_PREFIX } from '../features/locale/locale.ts';
-import { notFound } from '../lib/not-found.ts';
+import { ruleOrNotFound } from '../lib/route-rules.server.ts';
 import type { Route } from './+types/site-layout';
 
+/**
+ * Checks the locale prefix once for every page. `/faq` also lands here (as `:lang`), so a first
+ * segment that is not a site locale goes through the route rules before it is a 404.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.lang === undefined) return null;
   const locales = await context.api.settings.locales();
   if (!LOCALE_PREFIX.test(params.lang) || !locales.data.some((l) => l.code === params.lang)) {
-    throw notFound(new URL(request.url).pathname);
+    return ruleOrNotFound(context.api, new URL(request.url).pathname);
   }
-  return data(null);
+  return null;
 }
 
 export default function SiteLayout() {
