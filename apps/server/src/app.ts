@@ -6,13 +6,25 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { envelope, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { createMessenger } from './modules/notification/messaging/index.ts';
+import type { Messenger } from './modules/notification/messaging/port.ts';
 import { notificationRoutes } from './modules/notification/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
+import {
+  createPlayerModule,
+  ensureFieldSettings,
+  type PlayerModule,
+  registerAuthentication,
+} from './modules/player/index.ts';
+import { playerRoutes } from './modules/player/routes.ts';
+import { socialRoutes } from './modules/player/social/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { sitePlugin } from './site/plugin.ts';
 
@@ -22,6 +34,10 @@ export interface AppOptions {
   /** Serve the React Router site for non-API paths (needs a web build). */
   site?: boolean;
   logger?: boolean;
+  /** How e-mail and SMS leave (tests pass a fake). Default: the adapters the configuration asks for. */
+  messenger?: Messenger;
+  /** Called with the player module once built, e.g. to subscribe to "player registered". */
+  onPlayerModule?: (player: PlayerModule) => void;
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -32,6 +48,8 @@ export async function buildApp({
   database,
   site = false,
   logger = true,
+  messenger,
+  onPlayerModule,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -59,10 +77,24 @@ export async function buildApp({
 
   const store = loadContentStore(contentRoot, defaultLocale.code);
   const { db } = database;
+  const player = createPlayerModule({
+    config,
+    db,
+    messenger: messenger ?? createMessenger(config, db, { logger: app.log }),
+    log: app.log,
+  });
+  onPlayerModule?.(player);
+  // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
+  registerAuthentication(app, player.deps);
+  await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
   await app.register(settingsRoutes, { config });
   await app.register(contentRoutes, { store });
   await app.register(notificationRoutes, { config, db });
+  await app.register(playerRoutes, { config, player });
+  await app.register(socialRoutes, { config, player });
+  if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
+  await app.register(kycRoutes, { config, db, player });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

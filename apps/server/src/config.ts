@@ -49,10 +49,94 @@ export const ConfigSchema = z.object({
   HIDE_DOCUMENTS_PAGE: bool.default(false),
   /** Seeds demo data at start. On by default so the quick start shows a living casino. */
   SEED_DEMO_DATA: bool.default(true),
+  // ── Messaging (notification module; completeness of a provider is checked by messaging/settings.ts) ──
+  /** E-mail through SMTP: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => {
+        if (!URL.canParse(v)) return false;
+        const u = new URL(v);
+        return /^smtps?:$/.test(u.protocol) && u.hostname !== '' && (u.username === '') === (u.password === '');
+      },
+      { message: 'must be smtp:// or smtps:// with a host, and user and password together (smtps://user:pass@host)' },
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address like "Croupier <no-reply@example.com>"')
+    .default('Croupier <no-reply@croupier.local>'),
+  SMS_PROVIDER: z.enum(['twilio']).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** A phone number (+E.164), a messaging service SID (MG…) or an alphanumeric sender ID (up to 11). */
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{5,14}|MG[0-9a-fA-F]{32}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+      'must be +E.164, a messaging service SID (MG…) or an alphanumeric sender ID',
+    )
+    .optional(),
+  /** Store every message for GET /api/dev/mailbox. Unset: on outside production. Never expose it publicly. */
+  DEV_MAILBOX: bool.optional(),
+  // ── end of messaging ──
+  // ── Documents and identity verification (kyc module, docs/decisions/0010) ──
+  /** Where uploaded files go: `local` (DATA_DIR/files) or any S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** S3 endpoint origin (MinIO, R2, …). Unset: https://s3.<region>.amazonaws.com. */
+  S3_ENDPOINT: url('S3_ENDPOINT').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO needs; false: virtual-host style (bucket.endpoint/key). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Largest accepted document upload; larger ones are cut off and answered 413. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Sumsub credentials: both set, the real provider is used; unset, the built-in sandbox decides. */
+  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+  SUMSUB_BASE_URL: url('SUMSUB_BASE_URL').default('https://api.sumsub.com'),
+  SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyc-level'),
+  /** Sandbox provider: seconds from start to decision (approved; rejected for last name "Reject"). */
+  KYC_SANDBOX_DECISION_SECONDS: z.coerce.number().min(0).max(86_400).default(5),
+  // ── end of documents and identity verification ──
   /** Where SSR loaders send API calls. Unset: in-process through Fastify's request injection. */
   INTERNAL_API_URL: url('INTERNAL_API_URL').optional(),
   /** Built React Router app (server build + client assets). */
   WEB_BUILD_DIR: z.string().optional(),
+  /**
+   * HS256 key of access tokens, at least 32 characters. Required in production on PostgreSQL; otherwise a
+   * random key is generated once and kept in DATA_DIR/jwt-secret so tokens survive restarts.
+   */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Lifetime of an access token. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** A session can be refreshed while it was used within this many days (sliding); then it needs a login. */
+  SESSION_REFRESH_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // ── Social login (player/social; each connection's SOCIAL_<NAME>_* variables are read by socialConfigOf) ──
+  /** OpenID Connect connections, e.g. "google,auth0". Each needs SOCIAL_<NAME>_ISSUER and _CLIENT_ID. */
+  SOCIAL_PROVIDERS: z
+    .string()
+    .regex(/^\s*[a-z0-9_-]{1,40}\s*(,\s*[a-z0-9_-]{1,40}\s*)*$/, 'expected lower-case names like "google,auth0"')
+    .optional(),
+  /**
+   * The local OpenID provider under /dev/oidc ("croupier-id" when SOCIAL_PROVIDERS is empty). Unset: on outside
+   * production. Anyone can sign in there as any e-mail: never turn it on where the public can reach it.
+   */
+  DEV_OIDC_PROVIDER: bool.optional(),
+  // ── end of social login ──
 });
 
 export type Config = z.output<typeof ConfigSchema> & {
@@ -60,9 +144,83 @@ export type Config = z.output<typeof ConfigSchema> & {
   dataDir: string;
   webBuildDir: string;
   version: string;
-};
+} & SocialConfig;
 
 export class ConfigError extends Error {}
+
+// ── Social login ──
+/** One OpenID Connect provider a player can sign in with (modules/player/social). */
+export interface SocialConnectionConfig {
+  /** Listed in constants.player.socialAuth; names the redirect endpoint and the callback route. */
+  name: string;
+  /** Issuer identifier: discovery reads {issuer}/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client (PKCE alone). */
+  clientSecret?: string;
+  scopes: string;
+  /** The provider mounted in this process under /dev/oidc: its back-channel calls stay in-process. */
+  local: boolean;
+}
+
+export interface SocialConfig {
+  /** Mount the local OpenID provider under /dev/oidc. */
+  devOidcProvider: boolean;
+  socialConnections: SocialConnectionConfig[];
+}
+
+/** The connection and client the local provider gets when no SOCIAL_PROVIDERS are configured. */
+export const DEV_OIDC = { connection: 'croupier-id', clientId: 'croupier-dev', path: '/dev/oidc' } as const;
+
+/** Reads SOCIAL_<NAME>_{ISSUER,CLIENT_ID,CLIENT_SECRET,SCOPES} for each SOCIAL_PROVIDERS name. */
+function socialConfigOf(env: Record<string, string | undefined>, c: z.output<typeof ConfigSchema>, publicUrl: string) {
+  const errors: string[] = [];
+  const production = c.NODE_ENV === 'production';
+  // Anyone can sign in there as any e-mail: production (npm start) gets it only when asked for explicitly.
+  const devOidcProvider = c.DEV_OIDC_PROVIDER ?? !production;
+  const names = [...new Set((c.SOCIAL_PROVIDERS ?? '').split(',').map((n) => n.trim()))].filter(Boolean);
+  const prefixes = new Map<string, string>();
+  const socialConnections: SocialConnectionConfig[] = [];
+  for (const name of names) {
+    const prefix = `SOCIAL_${name.toUpperCase().replace(/-/g, '_')}_`;
+    if (prefixes.has(prefix))
+      errors.push(`  SOCIAL_PROVIDERS: "${prefixes.get(prefix)}" and "${name}" share ${prefix}*`);
+    prefixes.set(prefix, name);
+    const value = (key: string) => env[prefix + key]?.trim() || undefined;
+    const issuer = value('ISSUER');
+    const clientId = value('CLIENT_ID');
+    const scopes = (value('SCOPES') ?? 'openid email profile').split(/\s+/).join(' ');
+    if (!issuer || !URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol) || /[?#]/.test(issuer)) {
+      errors.push(`  ${prefix}ISSUER: must be the provider's issuer URL (http(s)://, no query)`);
+    } else if (production && !issuer.startsWith('https://')) {
+      errors.push(`  ${prefix}ISSUER: must be https:// in production`);
+    }
+    if (!clientId) errors.push(`  ${prefix}CLIENT_ID: required for the connection "${name}"`);
+    if (!scopes.split(' ').includes('openid')) errors.push(`  ${prefix}SCOPES: must include openid`);
+    const clientSecret = value('CLIENT_SECRET');
+    socialConnections.push({
+      name,
+      // Exactly as given: discovery compares it with the provider's own (Auth0's ends with a slash).
+      issuer: issuer ?? '',
+      clientId: clientId ?? '',
+      ...(clientSecret ? { clientSecret } : {}),
+      scopes,
+      local: false,
+    });
+  }
+  if (errors.length > 0) throw new ConfigError(`Invalid configuration:\n${errors.join('\n')}`);
+  if (names.length === 0 && devOidcProvider) {
+    socialConnections.push({
+      name: DEV_OIDC.connection,
+      issuer: `${publicUrl}${DEV_OIDC.path}`,
+      clientId: DEV_OIDC.clientId,
+      scopes: 'openid email profile',
+      local: true,
+    });
+  }
+  return { devOidcProvider, socialConnections };
+}
+// ── end of social login ──
 
 /** Parses the environment; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -73,10 +231,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
+    // Several instances share one database and must share the key; a generated one would differ per host.
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL');
+  }
   const root = resolve(import.meta.dirname, '../../..');
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    ...socialConfigOf(env, c, publicUrl),
+    publicUrl,
     dataDir: resolve(c.DATA_DIR),
     webBuildDir: resolve(c.WEB_BUILD_DIR ?? `${root}/apps/web/build`),
     version: process.env.npm_package_version ?? '0.1.0',

@@ -213,6 +213,16 @@ export const playerEndpoints = {
     params: id,
     response: dataOf(z.array(PlayerDocument)),
   }),
+  uploadDocument: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/documents',
+    auth: 'player',
+    summary:
+      'Uploads a document: multipart/form-data with `file` (JPEG, PNG or PDF, by content) and `type` (DocumentType). ' +
+      '413 when the file is too large; 422 with fields.file or fields.type.',
+    tags,
+    response: dataOf(PlayerDocument),
+  }),
   sumsubAuth: defineEndpoint({
     method: 'POST',
     path: '/api/player/services/sumsub/auth',
@@ -220,6 +230,16 @@ export const playerEndpoints = {
     summary: 'Access token for the identity-verification SDK (top-level token, no data wrapper).',
     tags,
     response: z.object({ token: z.string() }),
+  }),
+  verificationStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/services/sumsub/status',
+    auth: 'player',
+    summary: "The player's identity verification: init (not started), pending, approved or rejected.",
+    tags,
+    response: dataOf(
+      z.object({ status: z.enum(['init', 'pending', 'approved', 'rejected']), rejectReason: z.string().nullable() }),
+    ),
   }),
   devMailbox: defineEndpoint({
     method: 'GET',

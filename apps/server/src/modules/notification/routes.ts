@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
 import { visitorOf } from '../../http/visitor.ts';
+import { listMailbox } from './messaging/mailbox.ts';
+import { devMailboxEnabled } from './messaging/settings.ts';
 import { saveCommunication } from './service.ts';
 
 export async function notificationRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
@@ -23,4 +25,16 @@ export async function notificationRoutes(app: FastifyInstance, { config, db }: {
     // An open form is a spam target: a few messages per visitor per ten minutes is plenty.
     { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } }, bodyLimit: 32 * 1024 },
   );
+
+  // The development mailbox shows every captured e-mail and SMS (confirmation links, one-time codes) to
+  // anyone who asks: it exists only when DEV_MAILBOX is on (default outside production).
+  if (devMailboxEnabled(config)) {
+    if (config.NODE_ENV === 'production') {
+      app.log.warn('DEV_MAILBOX is on in production: GET /api/dev/mailbox shows every message to anyone');
+    }
+    route(app, endpoints.player.devMailbox, async ({ query, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await listMailbox(db, query) };
+    });
+  }
 }

@@ -26,7 +26,11 @@ export function createSettingsService(config: Config): SettingsService {
   const countries = withRestrictions(allCountries, config.RESTRICTED_COUNTRIES);
   const countryByCode = new Map(countries.map((c) => [c.code, c]));
   const visibleCurrencies = allCurrencies.filter((c) => c.visible);
-  const constants = buildConstants({ socialAuth: [], referralEnabled: false, depositBonusDeclineDefault: false });
+  const constants = buildConstants({
+    socialAuth: config.socialConnections.map((c) => c.name),
+    referralEnabled: false,
+    depositBonusDeclineDefault: false,
+  });
   const site: SiteSettings = {
     loyaltyEnabled: config.LOYALTY_ENABLED,
     questsEnabled: config.QUESTS_ENABLED,

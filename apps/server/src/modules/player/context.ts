@@ -1,0 +1,37 @@
+import type { Profile } from '@croupier/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Messenger } from '../notification/messaging/port.ts';
+
+/** Who is calling, as far as the request tells: kept on sessions and audit rows. */
+export interface RequestMeta {
+  ip: string;
+  country: string | null;
+  userAgent: string | null;
+}
+
+/** Raised after a player account is created (and committed). */
+export interface PlayerRegistered {
+  playerId: string;
+  /** The currency chosen at registration: the first wallet account's currency. */
+  currency: string | null;
+  country: string | null;
+  method: 'email' | 'phone';
+  affiliateTag: string | null;
+  referralCode: string | null;
+  profile: Profile;
+}
+
+export type PlayerRegisteredListener = (event: PlayerRegistered) => Promise<void> | void;
+
+export interface PlayerDeps {
+  db: Db;
+  config: Config;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+  /** HS256 key of access tokens. */
+  secret: Buffer;
+  /** Listeners of "player registered" (the wallet opens the first account there). */
+  registered: PlayerRegisteredListener[];
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import type { Config } from '../../config.ts';
+
+/** SHA-256 hex: how every emailed, texted or handed-out code is stored. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A URL-safe random code for links and tokens (256 bits). */
+export const randomCode = () => randomBytes(32).toString('base64url');
+
+/** A 6-digit one-time code, uniformly random. */
+export const otpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Compares two hex hashes without leaking where they differ. */
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies a password against a stored hash, or against a throwaway hash when there is no account,
+ * so a login for an unknown player costs the same time as one for a known player.
+ */
+export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (!stored) {
+    dummyHash ??= hash(randomCode(), ARGON2);
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The access-token key: JWT_SECRET when set; otherwise (development, demo) a random key generated once
+ * and kept in DATA_DIR/jwt-secret so tokens survive restarts. Tests get a fresh key per app.
+ */
+export function resolveJwtSecret(config: Config): Buffer {
+  if (config.JWT_SECRET) return Buffer.from(config.JWT_SECRET, 'utf8');
+  if (config.NODE_ENV === 'test') return randomBytes(32);
+  const file = join(config.dataDir, 'jwt-secret');
+  const read = () => {
+    const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    return stored.length >= 32 ? stored : null;
+  };
+  const existing = read();
+  if (existing) return Buffer.from(existing, 'utf8');
+  mkdirSync(config.dataDir, { recursive: true });
+  let secret = randomBytes(48).toString('base64url');
+  try {
+    // 'wx': of two processes starting together on the same DATA_DIR, one writes and both use its key.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    secret = read() ?? secret;
+  }
+  return Buffer.from(secret, 'utf8');
+}

@@ -1,0 +1,246 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type AccessClaims, ApiError, type Auth, ErrorCode, type Session } from '@croupier/contracts';
+import { PlayerStatus } from '@croupier/contracts/reference/index';
+import { and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { recordEvent } from './audit.ts';
+import type { PlayerDeps, RequestMeta } from './context.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
+import { limits } from './limits.ts';
+import { type PlayerRow, toProfile } from './profile.ts';
+import { players, sessions } from './schema.ts';
+
+/** The `prv` claim: which kind of subject the token names (always a player here). */
+const PRV = createHash('sha1').update('croupier/player').digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an authenticated request knows about its caller. */
+export interface AuthContext {
+  playerId: string;
+  sessionId: string;
+  claims: AccessClaims;
+}
+
+const unauthorized = (message = 'Authentication required.') => ApiError.of(ErrorCode.unauthorized, message);
+
+export const deviceTypeOf = (userAgent: string | null): 'mobile' | 'desktop' =>
+  userAgent && /Mobi|Android|iPhone|iPad|iPod|Windows Phone|Opera Mini|IEMobile|webOS|BlackBerry/i.test(userAgent)
+    ? 'mobile'
+    : 'desktop';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function mintToken(deps: PlayerDeps, playerId: string, sessionId: string, jti: string) {
+  const iat = nowSeconds();
+  const exp = iat + deps.config.ACCESS_TOKEN_TTL_SECONDS;
+  const claims: AccessClaims = {
+    iss: deps.config.publicUrl,
+    sub: playerId,
+    id: playerId,
+    sessionId,
+    jti,
+    iat,
+    nbf: iat,
+    exp,
+    prv: PRV,
+  };
+  return { accessToken: signJwt(claims, deps.secret), expiresAfter: new Date(exp * 1000).toISOString() };
+}
+
+const refreshUntil = (deps: PlayerDeps) =>
+  new Date(Date.now() + deps.config.SESSION_REFRESH_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+
+/** Opens a session for a player and answers the contract's Auth. */
+export async function openSession(
+  deps: PlayerDeps,
+  player: PlayerRow,
+  input: { meta: RequestMeta; fingerprint: string; method: string; isNewlyRegistered?: boolean },
+  db: Db = deps.db,
+): Promise<Auth> {
+  const jti = randomUUID();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      playerId: player.id,
+      ip: input.meta.ip,
+      country: input.meta.country,
+      deviceType: deviceTypeOf(input.meta.userAgent),
+      userAgent: input.meta.userAgent,
+      fingerprint: input.fingerprint || null,
+      method: input.method,
+      jti,
+      refreshUntil: refreshUntil(deps),
+    })
+    .returning({ id: sessions.id });
+  const token = mintToken(deps, player.id, session!.id, jti);
+  return {
+    ...token,
+    tokenType: 'bearer',
+    sessionId: session!.id,
+    profile: toProfile(player, { isNewlyRegistered: input.isNewlyRegistered ?? false }),
+  };
+}
+
+export const bearerOf = (header: string | string[] | undefined): string | null => {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+};
+
+/**
+ * Verifies an access token and its session in one query: signature, expiry, session open and the
+ * player not blocked. A closed session's token is refused on its very next request.
+ */
+export async function authenticate(deps: PlayerDeps, token: string): Promise<AuthContext> {
+  const check = verifyJwt(token, deps.secret);
+  if (!check.ok || check.expired) throw unauthorized(check.ok ? 'The access token has expired.' : undefined);
+  const { claims } = check;
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.sub)) throw unauthorized();
+  const [row] = await deps.db
+    .select({
+      closedAt: sessions.closedAt,
+      refreshUntil: sessions.refreshUntil,
+      lastSeenAt: sessions.lastSeenAt,
+      status: players.status,
+    })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.playerId, claims.sub)));
+  if (!row || row.closedAt || row.status === PlayerStatus.blocked || row.refreshUntil.getTime() <= Date.now()) {
+    throw unauthorized('The session has ended.');
+  }
+  if (Date.now() - row.lastSeenAt.getTime() > limits.lastSeenEverySeconds * 1000) {
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${limits.lastSeenEverySeconds})`),
+        ),
+      );
+  }
+  return { playerId: claims.sub, sessionId: claims.sessionId, claims };
+}
+
+/**
+ * A new access token for the session of a (possibly expired) token with a valid signature, while the
+ * session is open and inside its refresh window. The token id rotates; the one it replaced is still
+ * accepted for a short grace so a lost answer or a second tab does not end the session.
+ */
+export async function refreshSession(deps: PlayerDeps, token: string | null, meta: RequestMeta): Promise<Auth> {
+  const fail = async (detail: string, playerId?: string, sessionId?: string) => {
+    await recordEvent(deps.db, { type: 'refresh', outcome: 'failure', detail, playerId, sessionId, meta });
+    return unauthorized('The session cannot be refreshed.');
+  };
+  if (!token) throw await fail('no token');
+  const check = verifyJwt(token, deps.secret);
+  if (!check.ok) throw await fail(check.reason);
+  const { claims } = check;
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.sub)) throw await fail('claims');
+  const [row] = await deps.db
+    .select({ session: sessions, player: players })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.playerId, claims.sub)));
+  if (!row) throw await fail('no session');
+  const { session, player } = row;
+  if (session.closedAt) throw await fail('session closed', player.id, session.id);
+  if (session.refreshUntil.getTime() <= Date.now()) throw await fail('refresh window over', player.id, session.id);
+  if (player.status === PlayerStatus.blocked) throw await fail('blocked', player.id, session.id);
+  const current = claims.jti === session.jti;
+  const graced =
+    claims.jti === session.previousJti &&
+    session.rotatedAt !== null &&
+    Date.now() - session.rotatedAt.getTime() <= limits.refreshGraceSeconds * 1000;
+  if (!current && !graced) throw await fail('stale token id', player.id, session.id);
+
+  const jti = randomUUID();
+  const [updated] = await deps.db
+    .update(sessions)
+    .set({
+      jti,
+      previousJti: session.jti,
+      rotatedAt: sql`now()`,
+      lastSeenAt: sql`now()`,
+      refreshUntil: refreshUntil(deps),
+    })
+    // Only if nobody rotated it meanwhile (or it was the graced id): two refreshes cannot both win.
+    .where(and(eq(sessions.id, session.id), eq(sessions.jti, session.jti), isNull(sessions.closedAt)))
+    .returning({ id: sessions.id });
+  if (!updated) throw await fail('concurrent refresh', player.id, session.id);
+  await recordEvent(deps.db, { type: 'refresh', outcome: 'success', playerId: player.id, sessionId: session.id, meta });
+  return {
+    ...mintToken(deps, player.id, session.id, jti),
+    tokenType: 'bearer',
+    sessionId: session.id,
+    profile: toProfile(player),
+  };
+}
+
+const toSession = (row: typeof sessions.$inferSelect): Session => ({
+  sessionId: row.id,
+  playerId: row.playerId,
+  ip: row.ip ?? '',
+  country: row.country ?? '',
+  deviceType: row.deviceType,
+  userAgent: row.userAgent ?? '',
+  closedAt: row.closedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listSessions(db: Db, playerId: string, page: number, perPage: number) {
+  const [total] = await db.select({ n: count() }).from(sessions).where(eq(sessions.playerId, playerId));
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.playerId, playerId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows: rows.map(toSession), total: Number(total?.n ?? 0) };
+}
+
+/** Closes one of the player's own sessions; another player's session is "not found". */
+export async function closeSession(
+  deps: PlayerDeps,
+  playerId: string,
+  sessionId: string,
+  reason: string,
+  meta: RequestMeta,
+): Promise<Session> {
+  const [closed] = await deps.db
+    .update(sessions)
+    .set({ closedAt: sql`now()`, closeReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId), isNull(sessions.closedAt)))
+    .returning();
+  if (closed) {
+    await recordEvent(deps.db, {
+      type: reason === 'logout' ? 'logout' : 'session_closed',
+      outcome: 'success',
+      playerId,
+      sessionId,
+      detail: reason,
+      meta,
+    });
+    return toSession(closed);
+  }
+  const [existing] = await deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId)));
+  if (!existing) throw ApiError.of(ErrorCode.notFound, 'Session not found.');
+  return toSession(existing);
+}
+
+/** Closes every open session of a player, except one when given. Returns how many were closed. */
+export async function closeAllSessions(db: Db, playerId: string, reason: string, except?: string): Promise<number> {
+  const conditions = [eq(sessions.playerId, playerId), isNull(sessions.closedAt)];
+  if (except) conditions.push(ne(sessions.id, except));
+  const closed = await db
+    .update(sessions)
+    .set({ closedAt: sql`now()`, closeReason: reason })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return closed.length;
+}

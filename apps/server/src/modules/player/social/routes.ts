@@ -1,0 +1,79 @@
+import { ApiError, ErrorCode, endpoints } from '@croupier/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../../config.ts';
+import { route } from '../../../http/endpoint.ts';
+import { visitorOf } from '../../../http/visitor.ts';
+import { createSettingsService } from '../../settings/service.ts';
+import { recordEvent } from '../audit.ts';
+import type { RequestMeta } from '../context.ts';
+import type { PlayerModule } from '../index.ts';
+import { createOidcConfigurations } from './oidc.ts';
+import { createSocialLoginService } from './service.ts';
+
+/** Per visitor IP. A sign-in costs one of each. */
+const limits = {
+  redirect: { max: 30, timeWindow: '10 minutes' },
+  complete: { max: 20, timeWindow: '10 minutes' },
+};
+
+/** Social sign-in (docs/decisions/0011-social-login.md): the redirect to the provider and the completion. */
+export async function socialRoutes(app: FastifyInstance, { config, player }: { config: Config; player: PlayerModule }) {
+  const { deps } = player;
+  const social = createSocialLoginService({
+    config,
+    deps,
+    settings: createSettingsService(config),
+    configurationOf: createOidcConfigurations(app),
+  });
+  const metaOf = (request: FastifyRequest): RequestMeta => {
+    const visitor = visitorOf(request, config.TRUST_GEO_HEADERS);
+    return {
+      ip: visitor.ip,
+      country: visitor.country,
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    };
+  };
+  const perIp = (name: keyof typeof limits) => ({
+    rateLimit: {
+      ...limits[name],
+      onExceeded: (request: FastifyRequest) => {
+        void recordEvent(deps.db, {
+          type: 'rate_limited',
+          outcome: 'limited',
+          detail: `ip social ${name}`,
+          meta: metaOf(request),
+        });
+      },
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        ApiError.of(
+          ErrorCode.tooManyAttempts,
+          `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+          {},
+          429,
+        ),
+    },
+  });
+
+  // Outside the contract table: a full-page navigation answered by a redirect (api-contract §3.4).
+  // GET …/social/{connection}/redirect?state=<json>, and …/social/auth0/redirect?state=<json>&connection=<name>.
+  app.get<{ Params: { connection: string }; Querystring: Record<string, string | string[] | undefined> }>(
+    '/api/player/sessions/social/:connection/redirect',
+    { config: perIp('redirect') },
+    async (request, reply) => {
+      const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+      const url = await social.start({
+        connection: request.params.connection,
+        state: single(request.query.state),
+        upstreamConnection: single(request.query.connection),
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
+    },
+  );
+
+  route(
+    app,
+    endpoints.player.loginSocial,
+    async ({ query, body, request }) => ({ data: await social.complete({ query, body, meta: metaOf(request) }) }),
+    { config: perIp('complete') },
+  );
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from '../harness.ts';
+import { createPlayerTestApp, login, type PlayerTestApp, registerPlayer, uniqueEmail } from './helpers.ts';
+
+let t: PlayerTestApp;
+beforeAll(async () => {
+  t = await createPlayerTestApp();
+});
+afterAll(() => t.close());
+
+const limitedEvents = async (detail: string) => {
+  const res = await t.database.db.execute(
+    sql`select count(*)::int as n from player.auth_events where type = 'rate_limited' and detail = ${detail}`,
+  );
+  return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
+
+describe(`rate limits of the account endpoints (${databaseKind})`, () => {
+  it('limits logins per IP (20 per 15 minutes) with a 429 envelope, code 5', async () => {
+    const ip = '198.51.100.200';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await login(t, uniqueEmail('ip'), 'whatever', ip)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    const limited = await login(t, uniqueEmail('ip'), 'whatever', ip);
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.code).toBe(5);
+    expect(limited.json.error.message).toMatch(/Try again in \d+ s/);
+    expect(await limitedEvents('ip login')).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await login(t, uniqueEmail('ip'), 'whatever')).status).toBe(401);
+  });
+
+  it('locks an identity after 5 failed logins, from any address, even with the right password', async () => {
+    const { email, password } = await registerPlayer(t);
+    for (let i = 0; i < 5; i++) expect((await login(t, email, `wrong-${i}`)).status).toBe(401);
+    const locked = await login(t, email.toUpperCase(), password);
+    expect(locked.status).toBe(429);
+    expect(locked.json.error.code).toBe(5);
+    // Unknown identities lock the same way: the answer does not tell whether an account exists.
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 5; i++) expect((await login(t, ghost, `wrong-${i}`)).status).toBe(401);
+    expect((await login(t, ghost, 'again')).status).toBe(429);
+    // Once the window has passed, the right password works again.
+    await t.database.db.execute(
+      sql`update player.auth_events set created_at = created_at - interval '16 minutes' where identity = ${email}`,
+    );
+    expect((await login(t, email, password)).status).toBe(200);
+  });
+
+  it('limits reset requests per address (3 per hour) whether or not it has an account', async () => {
+    const { email } = await registerPlayer(t);
+    for (const address of [email, uniqueEmail('ghost')]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await t.call('POST', '/api/player/passwords/reset', { body: { email: address } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+    expect(t.messenger.emailsTo(email).filter((m) => /Reset/.test(m.subject))).toHaveLength(3);
+  });
+
+  it('limits reset requests per IP', async () => {
+    const ip = '198.51.100.201';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await t.call('POST', '/api/player/passwords/reset', { body: { email: uniqueEmail() }, ip })).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('limits registrations per IP', async () => {
+    const ip = '198.51.100.202';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await t.call('POST', '/api/player/register', { body: {}, ip })).status);
+    }
+    expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('never answers 401 or 403 to a throttled authenticated call', async () => {
+    const { auth } = await registerPlayer(t);
+    const ip = '198.51.100.203';
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (
+        await t.call('PUT', '/api/player/passwords', {
+          token: auth.accessToken,
+          ip,
+          body: { currentPassword: 'wrong-one', newPassword: 'another-pass', repeatNewPassword: 'another-pass' },
+        })
+      ).status;
+      expect([422, 429]).toContain(last);
+    }
+    expect(last).toBe(429);
+  });
+});
