@@ -145,10 +145,16 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     RESTRICTED_COUNTRIES: 'IR:1',
+    // The sandboxes the account flows go through: captured e-mail/SMS and the local identity provider.
+    DEV_MAILBOX: 'true',
+    DEV_OIDC_PROVIDER: 'true',
+    KYC_SANDBOX_DECISION_SECONDS: '2',
   });
   if (process.env.E2E_DATABASE_URL) {
     if (!process.env.TEST_DATABASE_URL) throw new Error('[e2e] E2E_DATABASE_URL is set but TEST_DATABASE_URL is not');
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    // With PostgreSQL the server requires an explicit signing key in production mode.
+    env.JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
   }
 
   // The server logs (pino, warn and above) to stdout and crashes to stderr: keep both for diagnosis.

@@ -3,22 +3,28 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirOf } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 
+/** A configuration problem stops the process with EX_CONFIG and a message naming the variable. */
+function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  throw error;
+}
+
 /** Start: validate config, open and migrate the database, seed demo data, serve; stop cleanly on SIGTERM. */
 async function main() {
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
+    exitOnConfigError(error);
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
-  const app = await buildApp({ config, database, site: true });
+  // Adapters check their own settings (SMTP, Twilio, S3) while the app is built.
+  const app = await buildApp({ config, database, site: true }).catch(exitOnConfigError);
   app.log.info({ database: database.kind }, 'database ready');
 
   let stopping = false;
