@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isCpf, validateValue } from '../../src/validators/index.ts';
 
 describe('cpf', () => {
-  it.each(['529.982.247-25', '52998224725', '111.444.777-35', '11144477735', '529982247-25', '012.345.678-90'])(
-    'accepts %s',
-    (value) => {
-      expect(isCpf(value)).toBe(true);
-    },
-  );
+  it.each([
+    '529.982.247-25',
+    '52998224725',
+    '111.444.777-35',
+    '11144477735',
+    '529982247-25',
+    '012.345.678-90',
+  ])('accepts %s', (value) => {
+    expect(isCpf(value)).toBe(true);
+  });
 
   it.each([
     ['529.982.247-24', 'second check digit off'],

@@ -100,14 +100,16 @@ describe('date comparisons', () => {
     expect(run('after', '2023-12-31', '2024-01-01')).toBe('after');
   });
 
-  it.each(['after', 'afterOrEqual', 'before', 'beforeOrEqual'] as const)(
-    '%s fails when either side is not a valid date',
-    (name) => {
-      expect(run(name, '2024-13-01', 'from')).toBe(name);
-      expect(run(name, '2024-05-10', 'broken')).toBe(name);
-      expect(run(name, '2024-05-10', 'missingField')).toBe(name);
-    },
-  );
+  it.each([
+    'after',
+    'afterOrEqual',
+    'before',
+    'beforeOrEqual',
+  ] as const)('%s fails when either side is not a valid date', (name) => {
+    expect(run(name, '2024-13-01', 'from')).toBe(name);
+    expect(run(name, '2024-05-10', 'broken')).toBe(name);
+    expect(run(name, '2024-05-10', 'missingField')).toBe(name);
+  });
 });
 
 describe('whole years since a date', () => {

@@ -193,12 +193,20 @@ describe('type rules', () => {
     expect(failing([{ name: 'numeric' }], value)).toBeNull();
   });
 
-  it.each(['abc', '1,5', ' 1', '1 ', '0x1A', 'Infinity', Number.NaN, Number.POSITIVE_INFINITY, true, '-'])(
-    'numeric refuses %j',
-    (value) => {
-      expect(failing([{ name: 'numeric' }], value)).toBe('numeric');
-    },
-  );
+  it.each([
+    'abc',
+    '1,5',
+    ' 1',
+    '1 ',
+    '0x1A',
+    'Infinity',
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    true,
+    '-',
+  ])('numeric refuses %j', (value) => {
+    expect(failing([{ name: 'numeric' }], value)).toBe('numeric');
+  });
 
   it.each([0, 25, -3, '25', '-3', '+7', '0'])('integer accepts %j', (value) => {
     expect(failing([{ name: 'integer' }], value)).toBeNull();
