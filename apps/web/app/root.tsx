@@ -1,6 +1,7 @@
-import type { ContentTree, Locale, PlayerInit, SiteSettings } from '@croupier/contracts';
+import type { ContentTree, Locale, PlayerInit, Profile, SiteSettings } from '@croupier/contracts';
 import { isbot } from 'isbot';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,13 +15,21 @@ import {
 import type { Route } from './+types/root';
 import { I18nProvider } from './features/i18n/i18n.tsx';
 import { isNeverPrefixed, localizePath, resolveLocale, splitLocale } from './features/locale/locale.ts';
+import { loadSessionProfile } from './features/session/session.server.ts';
+import { SessionProvider } from './features/session/session-provider.tsx';
 import { ErrorScreen } from './features/shell/error-screen.tsx';
 import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
 import { preferencesBootScript } from './features/shell/preferences.ts';
 import { Shell } from './features/shell/shell.tsx';
-import { AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
+import { ACCESS_TOKEN_COOKIE, AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
 import { useNonce } from './lib/nonce.tsx';
-import { loadContent, loadCountryLocales, loadSiteSettings } from './lib/site-data.server.ts';
+import {
+  loadConstants,
+  loadContent,
+  loadCountries,
+  loadCountryLocales,
+  loadSiteSettings,
+} from './lib/site-data.server.ts';
 import './styles/app.css';
 
 export interface RootData {
@@ -35,6 +44,22 @@ export interface RootData {
   origin: string;
   /** The logged-in player's profile id, or null for a guest. */
   player: { id: string } | null;
+  /** The logged-in player's profile as SSR loaded it; the session provider owns it after hydration. */
+  profile: Profile | null;
+  /** A stored token had expired: rendered as a guest, the browser refreshes and loads the profile. */
+  sessionPending: boolean;
+  /** Sign-in and sign-up switches (constants) and the geo defaults registration fills in. */
+  auth: AuthSettings;
+}
+
+export interface AuthSettings {
+  registration: { email: boolean; phone: boolean };
+  /** Phone tab of forgot-password (constants player.otp.enabled). */
+  otpEnabled: boolean;
+  /** The geo country's currency, filled into a hidden registration currency field. */
+  geoCurrency: string | null;
+  /** Social sign-in connections (constants player.socialAuth), one button each. */
+  social: string[];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -89,8 +114,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     locale = isNeverPrefixed(rest) ? resolved : defaultLocale;
   }
 
-  const content = await loadContent(api, locale);
-  return {
+  const [content, constants, countries, session] = await Promise.all([
+    loadContent(api, locale),
+    loadConstants(api),
+    loadCountries(api),
+    loadSessionProfile(api, cookieHeader),
+  ]);
+  const auth: AuthSettings = {
+    registration: constants.player.registration,
+    otpEnabled: constants.player.otp.enabled,
+    geoCurrency: countries.find((c) => c.code === geo.country)?.currency ?? null,
+    social: constants.player.socialAuth,
+  };
+  const rootData = {
     locale,
     defaultLocale,
     locales,
@@ -99,8 +135,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     content,
     path: rest,
     origin: site.publicUrl,
-    player: null,
+    player: session.profile ? { id: session.profile.id } : null,
+    profile: session.profile,
+    sessionPending: session.pending,
+    auth,
   } satisfies RootData;
+  // A page rendered for a session must never be stored by a shared cache.
+  const hasSession = readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) !== null;
+  return data(rootData, hasSession ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers();
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -138,15 +185,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const restricted = loaderData.geo.isRestricted && loaderData.geo.restrictType === 1;
   return (
     <I18nProvider root={loaderData}>
-      {restricted ? (
-        <GeoRestricted country={loaderData.geo.country ?? ''}>
-          {reachableWhenRestricted(loaderData.path) ? <Outlet /> : undefined}
-        </GeoRestricted>
-      ) : (
-        <Shell>
-          <Outlet />
-        </Shell>
-      )}
+      <SessionProvider root={loaderData}>
+        {restricted ? (
+          <GeoRestricted country={loaderData.geo.country ?? ''}>
+            {reachableWhenRestricted(loaderData.path) ? <Outlet /> : undefined}
+          </GeoRestricted>
+        ) : (
+          <Shell>
+            <Outlet />
+          </Shell>
+        )}
+      </SessionProvider>
     </I18nProvider>
   );
 }
@@ -159,7 +208,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!root) return screen;
   return (
     <I18nProvider root={root}>
-      <Shell>{screen}</Shell>
+      <SessionProvider root={root}>
+        <Shell>{screen}</Shell>
+      </SessionProvider>
     </I18nProvider>
   );
 }

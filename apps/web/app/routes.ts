@@ -47,6 +47,8 @@ export default [
     route('questions/:pageIdentity', 'routes/questions-page.tsx', { id: 'questions-pageIdentity' }),
     route('verify/:confirmCode', 'routes/verify.tsx', { id: 'verify-confirmCode' }),
     route('password/reset/:resetCode', 'routes/password-reset.tsx', { id: 'password-reset-resetCode' }),
+    // Development tools: never prefixed, never indexed; the page says so when the server has them off.
+    route('dev/mailbox', 'routes/dev-mailbox.tsx', { id: 'dev-mailbox' }),
     route('*', 'routes/catch-all.tsx', { id: 'slug' }),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,22 @@
-import { createApiClient } from '@croupier/contracts';
-import { readCookie } from './cookies.ts';
+import { type ApiClient, createApiClient } from '@croupier/contracts';
 
-/** The browser's client: same origin, bearer token from the access_token cookie (spec §4). */
-export const browserApi = createApiClient({ getToken: () => readCookie(document.cookie, 'access_token') });
+export interface BrowserApiOptions {
+  /** The bearer token for the next call (may refresh first); null sends the call as a guest. */
+  getToken?: () => string | null | Promise<string | null>;
+  /** An authenticated call (one that carried a bearer token) answered 401 or 403 (api-contract §1.2). */
+  onUnauthorized?: () => void;
+}
+
+/** The browser's client: same origin, bearer token only, no cookies, no retries (api-contract §1.1). */
+export function createBrowserApi({ getToken, onUnauthorized }: BrowserApiOptions = {}): ApiClient {
+  return createApiClient({
+    getToken,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if ((response.status === 401 || response.status === 403) && new Headers(init?.headers).has('authorization')) {
+        onUnauthorized?.();
+      }
+      return response;
+    },
+  });
+}

@@ -21,6 +21,10 @@ export interface CookieOptions {
   secure?: boolean;
 }
 
+/** Expires a cookie set with {@link serializeCookie}. */
+export const expireCookie = (name: string, { path = '/', secure }: { path?: string; secure?: boolean } = {}) =>
+  `${name}=; Max-Age=0; Path=${path}; SameSite=Lax${secure ? '; Secure' : ''}`;
+
 /** Serializes a first-party cookie with the spec's default path `/` and SameSite=Lax. */
 export function serializeCookie(
   name: string,
@@ -31,5 +35,7 @@ export function serializeCookie(
 }
 
 export const LANGUAGE_COOKIE = 'language';
+/** The session token, JavaScript-readable for one year (spec §4, §9). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const AFFILIATE_COOKIE = 'stag';
 export const YEAR_SECONDS = 31_536_000;

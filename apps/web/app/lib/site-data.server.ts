@@ -1,4 +1,12 @@
-import type { ApiClient, ContentFolder, ContentTree, Locale, SiteSettings } from '@croupier/contracts';
+import type {
+  ApiClient,
+  Constants,
+  ContentFolder,
+  ContentTree,
+  Country,
+  Locale,
+  SiteSettings,
+} from '@croupier/contracts';
 import { ttlCache } from './ttl-cache.ts';
 
 const FOLDERS: ContentFolder[] = ['layout', 'global-components', 'alerts', 'fields-settings'];
@@ -21,9 +29,15 @@ export async function loadContent(api: ApiClient, locale: string): Promise<Conte
   }) as Promise<ContentTree>;
 }
 
+export async function loadCountries(api: ApiClient): Promise<Country[]> {
+  return settingsCache('countries', async () => (await api.settings.countries()).data) as Promise<Country[]>;
+}
+
 export async function loadCountryLocales(api: ApiClient): Promise<Map<string, string>> {
-  return settingsCache('countries', async () => {
-    const countries = await api.settings.countries();
-    return new Map(countries.data.map((c) => [c.code, c.locale]));
-  }) as Promise<Map<string, string>>;
+  const countries = await loadCountries(api);
+  return new Map(countries.map((c) => [c.code, c.locale]));
+}
+
+export async function loadConstants(api: ApiClient): Promise<Constants> {
+  return settingsCache('constants', async () => (await api.settings.constants()).data) as Promise<Constants>;
 }

@@ -1,14 +1,49 @@
-import { redirect } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { autologin, safeRedirectPath } from '../features/auth/autologin.ts';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useSession } from '../features/session/session.ts';
+import { Skeleton } from '../features/ui/page.tsx';
 import type { Route } from './+types/auth-autologin';
 
-/**
- * Autologin by token (api-contract §3.1): any failure opens sign-in. Token sessions arrive with the
- * accounts module; until then no token can be valid, so every visit takes the failure path.
- */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`${params.lang ? `/${params.lang}` : ''}/?sign-in=true`);
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.autologin', noindex: true });
 
+/**
+ * Autologin by token (api-contract §3.1): `?state=<token>&redirectUrl=<path>`. The browser exchanges
+ * the token for a session and goes to redirectUrl; any failure opens sign-in.
+ */
 export default function AutoLogin() {
-  return null;
+  const { t, href } = useI18n();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('state') ?? '';
+    const target = safeRedirectPath(params.get('redirectUrl'), href('/'));
+    autologin(token).then(
+      (auth) => {
+        session.login(auth);
+        // The wallet modal opens here once it exists (api-contract §3.1 "opens the wallet").
+        navigate(target, { replace: true });
+      },
+      () => {
+        // A session in this tab from before is no longer the one asked for; sign-in asks again.
+        if (session.isLoggedIn) session.logout('quiet');
+        navigate(`${href('/')}?sign-in=true`, { replace: true });
+      },
+    );
+  }, [params, href, navigate, session]);
+
+  return (
+    <div className="page page--narrow" aria-busy="true">
+      <p role="status">{t('global-components.pages.autologin')}</p>
+      <Skeleton lines={2} />
+    </div>
+  );
 }

@@ -1,14 +1,73 @@
-import { redirect } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { trackRegistration } from '../features/analytics/data-layer.ts';
+import {
+  backRouteOf,
+  CONNECTION_NAME,
+  callbackQuery,
+  isCancelled,
+  SOCIAL_EMAIL_HINT,
+  socialFailureOf,
+  withParam,
+} from '../features/auth/social.ts';
+import { completeSocialLogin } from '../features/auth/social-login.ts';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useSession } from '../features/session/session.ts';
+import { flashState } from '../features/shell/flash.ts';
+import { Skeleton } from '../features/ui/page.tsx';
 import type { Route } from './+types/auth-social-callback';
 
-/**
- * Return from a social provider (spec §2). No provider is configured until the accounts module
- * lands, so the callback cannot complete and opens sign-in, as the contract does for failures.
- */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`${params.lang ? `/${params.lang}` : ''}/?sign-in=true`);
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.socialCallback', noindex: true });
 
+/**
+ * Return from a social provider (spec §2, api-contract §3.1). The browser posts the callback query (it
+ * needs the device fingerprint and keeps the session cookie), logs in and goes back to the state's
+ * backRoute. A cancel goes back with sign-in open; 11001 opens sign-in with the e-mail hint, 11002 goes
+ * home with "account blocked", anything else opens sign-up.
+ */
 export default function SocialCallback() {
-  return null;
+  const { t, href, locale } = useI18n();
+  const { connection = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const query = callbackQuery(location.search);
+    const back = backRouteOf(query.state, href('/'));
+    const go = (to: string, state?: unknown) => navigate(to, { replace: true, state });
+    if (isCancelled(query)) {
+      go(withParam(back, 'sign-in'));
+      return;
+    }
+    if (!CONNECTION_NAME.test(connection)) {
+      go(withParam(back, 'sign-up'));
+      return;
+    }
+    completeSocialLogin({ connection, query, locale }).then(
+      (auth) => {
+        session.login(auth);
+        if (auth.profile.isNewlyRegistered) trackRegistration('success', { method: 'social', connection });
+        go(back);
+      },
+      (error: unknown) => {
+        const failure = socialFailureOf(error);
+        if (failure === 'email') go(withParam(back, 'sign-in', SOCIAL_EMAIL_HINT));
+        else if (failure === 'blocked') go(href('/'), flashState('accountBlocked'));
+        else go(withParam(back, 'sign-up'));
+      },
+    );
+  }, [connection, href, locale, location.search, navigate, session]);
+
+  return (
+    <div className="page page--narrow" aria-busy="true">
+      <p role="status">{t('global-components.pages.socialCallback')}</p>
+      <Skeleton lines={2} />
+    </div>
+  );
 }

@@ -4,18 +4,21 @@ interface Props extends React.InputHTMLAttributes<HTMLInputElement & HTMLTextAre
   label: string;
   name: string;
   error?: string;
+  hint?: string;
   multiline?: boolean;
 }
 
 /** A labelled input whose error is announced and tied to it by aria-describedby. */
-export function Field({ label, name, error, multiline, ...props }: Props) {
+export function Field({ label, name, error, hint, multiline, ...props }: Props) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy,
     className: `input${error ? ' input--invalid' : ''}`,
     ...props,
   };
@@ -25,6 +28,11 @@ export function Field({ label, name, error, multiline, ...props }: Props) {
         {label}
       </label>
       {multiline ? <textarea rows={6} {...common} /> : <input {...common} />}
+      {hint && !error && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {error}

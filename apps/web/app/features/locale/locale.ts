@@ -1,5 +1,5 @@
-/** Pages that never carry a locale prefix (spec §2). */
-const NEVER_PREFIXED = [/^\/questions(\/|$)/, /^\/verify\//, /^\/password\/reset\//];
+/** Pages that never carry a locale prefix (spec §2), and the development tools under /dev/. */
+const NEVER_PREFIXED = [/^\/questions(\/|$)/, /^\/verify\//, /^\/password\/reset\//, /^\/dev\//];
 
 export const isNeverPrefixed = (pathname: string) => NEVER_PREFIXED.some((re) => re.test(pathname));
 

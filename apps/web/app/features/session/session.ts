@@ -1,12 +1,24 @@
+import { useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root.tsx';
+import { SessionContext, type SessionValue } from './session-context.ts';
 
-export interface SessionView {
-  isLoggedIn: boolean;
-}
+export type { LogoutReason, SessionValue } from './session-context.ts';
 
-/** Who is looking: a guest or a logged-in player (spec §6). Sessions arrive with the accounts issue. */
-export function useSession(): SessionView {
+const noop = () => {};
+
+/** Who is looking (spec §6) and the session actions. Outside the provider it is read-only root data. */
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
   const root = useRouteLoaderData<RootData>('root');
-  return { isLoggedIn: Boolean(root?.player) };
+  if (value) return value;
+  return {
+    isLoggedIn: Boolean(root?.player),
+    isPending: false,
+    player: root?.player ?? null,
+    profile: root?.profile ?? null,
+    login: noop,
+    logout: noop,
+    setProfile: noop,
+  };
 }

@@ -5,6 +5,7 @@ import { modalRegistry } from '../modals/registry.ts';
 import { useSession } from '../session/session.ts';
 import { Icon } from '../ui/icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export function Header({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; onToggleDrawer: () => void }) {
   const { t } = useI18n();
@@ -31,13 +32,14 @@ export function Header({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
       <div className="header__spacer" />
       <LanguageSwitcher />
       {isLoggedIn ? (
-        <LocalLink to="/profile" className="icon-button" aria-label={t('layout.nav.profile')}>
-          <Icon name="user" />
-        </LocalLink>
+        <UserMenu />
       ) : modalRegistry.has('sign-in') ? (
         <div className="header__auth">
-          <button type="button" className="button button--ghost" onClick={() => modals.open('sign-in')}>
-            {t('layout.header.signIn')}
+          <button type="button" className="button button--ghost header__sign-in" onClick={() => modals.open('sign-in')}>
+            <span className="header__sign-in-icon" aria-hidden="true">
+              <Icon name="user" />
+            </span>
+            <span className="header__sign-in-label">{t('layout.header.signIn')}</span>
           </button>
           <button type="button" className="button button--primary" onClick={() => modals.open('sign-up')}>
             {t('layout.header.signUp')}

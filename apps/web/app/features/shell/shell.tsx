@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useT } from '../i18n/i18n.tsx';
 import { ModalHost } from '../modals/modal-host.tsx';
 import { Drawer } from './drawer.tsx';
+import { FlashNotice } from './flash-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Preloader } from './preloader.tsx';
@@ -23,6 +24,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         <div className="app__content">
           <main id="main" tabIndex={-1}>
+            <FlashNotice />
             {children}
           </main>
           <Footer />

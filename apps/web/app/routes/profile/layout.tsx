@@ -3,7 +3,7 @@ import { useI18n } from '../../features/i18n/i18n.tsx';
 import { LocalNavLink } from '../../features/i18n/link.tsx';
 import { pageMeta, rootOf } from '../../features/i18n/meta.ts';
 import { useSession } from '../../features/session/session.ts';
-import { PageHeader } from '../../features/ui/page.tsx';
+import { PageHeader, Skeleton } from '../../features/ui/page.tsx';
 import { SignInPrompt } from '../../features/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/layout';
 import { visibleSections } from './sections.ts';
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ProfileLayout() {
   const { t, root } = useI18n();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, isPending } = useSession();
   return (
     <div className="page">
       <PageHeader title={t('global-components.profile.title')} />
@@ -28,6 +28,8 @@ export default function ProfileLayout() {
           </nav>
           <Outlet />
         </div>
+      ) : isPending ? (
+        <Skeleton lines={4} />
       ) : (
         <SignInPrompt icon="user" textKey="global-components.empty.profileGuest" />
       )}

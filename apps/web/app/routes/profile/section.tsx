@@ -1,7 +1,11 @@
+import { DocumentsPage } from '../../features/documents/documents-page.tsx';
 import { useT } from '../../features/i18n/i18n.tsx';
+import { ProfileInfo } from '../../features/profile/info.tsx';
+import { ProfileSecurity } from '../../features/profile/security.tsx';
 import { EmptyState } from '../../features/ui/page.tsx';
+import { VerificationPage } from '../../features/verification/verification-page.tsx';
 import { notFound } from '../../lib/not-found.ts';
-import { loadSiteSettings } from '../../lib/site-data.server.ts';
+import { loadConstants, loadSiteSettings } from '../../lib/site-data.server.ts';
 import type { Route } from './+types/section';
 import { visibleSections } from './sections.ts';
 
@@ -9,15 +13,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { site } = await loadSiteSettings(context.api);
   const section = visibleSections(site).find((s) => s === params.section);
   if (!section) throw notFound(new URL(request.url).pathname);
-  return { section };
+  // Document types and their sections come from constants (player.document.type).
+  const documentTypes = section === 'documents' ? (await loadConstants(context.api)).player.document.type : [];
+  return { section, documentTypes };
 }
 
 /** Each tab's own feature fills it as that feature lands; until then its honest empty state. */
 export default function ProfileSection({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { section, documentTypes } = loaderData;
   return (
-    <section aria-label={t(`global-components.profile.${loaderData.section}`)}>
-      <EmptyState icon="user" text={t('global-components.empty.profileSection')} />
+    <section aria-label={t(`global-components.profile.${section}`)}>
+      {section === 'info' ? (
+        <ProfileInfo />
+      ) : section === 'security' ? (
+        <ProfileSecurity />
+      ) : section === 'documents' ? (
+        <DocumentsPage types={documentTypes} />
+      ) : section === 'verification' ? (
+        <VerificationPage />
+      ) : (
+        <EmptyState icon="user" text={t('global-components.empty.profileSection')} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,13 @@
+import type { FieldRules } from '@croupier/contracts';
+import { useCallback } from 'react';
+import { useI18n } from '../i18n/i18n.tsx';
+import { validateFields } from './validation.ts';
+
+/** validateFields bound to the current locale's content. */
+export function useValidator() {
+  const { root } = useI18n();
+  return useCallback(
+    (rules: FieldRules, values: Readonly<Record<string, unknown>>) => validateFields(rules, values, root.content),
+    [root.content],
+  );
+}

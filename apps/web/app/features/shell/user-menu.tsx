@@ -1,0 +1,66 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n/i18n.tsx';
+import { LocalLink } from '../i18n/link.tsx';
+import { displayNickname } from '../session/nickname.ts';
+import { useSession } from '../session/session.ts';
+import { Icon } from '../ui/icons.tsx';
+
+/** The logged-in player's menu: displayed nickname, a link to the account and sign out. */
+export function UserMenu() {
+  const t = useT();
+  const { profile, logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const name = displayNickname(profile, t('global-components.account.unknown'));
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="lang user-menu" ref={ref}>
+      <button
+        type="button"
+        className="button button--ghost user-menu__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('global-components.account.menu', { name })}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Icon name="user" />
+        <span className="user-menu__name">{name}</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="lang__menu" aria-label={t('global-components.account.menu', { name })}>
+          <li>
+            <LocalLink to="/profile/info" className="lang__item" onClick={() => setOpen(false)}>
+              {t('layout.nav.profile')}
+            </LocalLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="lang__item user-menu__logout"
+              onClick={() => {
+                setOpen(false);
+                logout('user');
+              }}
+            >
+              {t('global-components.account.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { data, Form, useNavigation, useRevalidator } from 'react-router';
+import { MAILBOX_LIMIT, newestFirst } from '../features/dev/mailbox.ts';
+import { MessageCard } from '../features/dev/message-card.tsx';
+import { statusOf } from '../features/forms/api-errors.ts';
+import { useT } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { Alert } from '../features/ui/alert.tsx';
+import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import type { Route } from './+types/dev-mailbox';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootOf(matches), { titleKey: 'global-components.devMailbox.title', noindex: true });
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/**
+ * Development only: what GET /api/dev/mailbox captured. The API exists only with DEV_MAILBOX on; its
+ * 404 makes this page say the mailbox is off (answered with 404 too), never an error.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const to = new URL(request.url).searchParams.get('to')?.trim() ?? '';
+  try {
+    const answer = await context.api.player.devMailbox({ query: { to: to || undefined, limit: MAILBOX_LIMIT } });
+    return { enabled: true, to, messages: newestFirst(answer.data), invalid: false };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 404) return data({ enabled: false, to, messages: [], invalid: false }, { status: 404 });
+    if (status === 422) return { enabled: true, to, messages: [], invalid: true };
+    throw error;
+  }
+}
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { enabled, to, messages, invalid } = loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = revalidator.state === 'loading' || navigation.state !== 'idle';
+  return (
+    <div className="page">
+      <PageHeader title={t('global-components.devMailbox.title')} intro={t('global-components.devMailbox.intro')} />
+      {!enabled ? (
+        <EmptyState icon="mail" text={t('global-components.devMailbox.off')} />
+      ) : (
+        <div className="stack">
+          <Form method="get" className="mailbox__filter" role="search">
+            <label htmlFor="mailbox-to">{t('global-components.devMailbox.filterLabel')}</label>
+            <input
+              id="mailbox-to"
+              className="input"
+              type="search"
+              name="to"
+              defaultValue={to}
+              key={to}
+              placeholder={t('global-components.devMailbox.filterPlaceholder')}
+              autoComplete="off"
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t('global-components.devMailbox.filter')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy}
+              onClick={() => revalidator.revalidate()}
+            >
+              {t('global-components.devMailbox.refresh')}
+            </button>
+          </Form>
+          {invalid && (
+            <Alert
+              tone="error"
+              title={t('alerts.somethingWentWrong.title')}
+              text={t('global-components.devMailbox.invalid')}
+            />
+          )}
+          {messages.length === 0 ? (
+            <EmptyState icon="mail" text={t('global-components.devMailbox.empty')} />
+          ) : (
+            <ol className="mailbox__list" aria-busy={busy}>
+              {messages.map((message) => (
+                <li key={message.id}>
+                  <MessageCard message={message} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
