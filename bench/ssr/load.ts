@@ -103,7 +103,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errorSamples: [...errorSamples],
     seconds: round(elapsed),
     requestsPerSecond: round(done / elapsed, 1),
-    ttfbMs: { p50: round(quantile(t, 0.5)), p90: round(quantile(t, 0.9)), p99: round(quantile(t, 0.99)), max: round(t.at(-1) ?? Number.NaN) },
+    ttfbMs: {
+      p50: round(quantile(t, 0.5)),
+      p90: round(quantile(t, 0.9)),
+      p99: round(quantile(t, 0.99)),
+      max: round(t.at(-1) ?? Number.NaN),
+    },
     latencyMs: { p50: round(quantile(l, 0.5)), p99: round(quantile(l, 0.99)), max: round(l.at(-1) ?? Number.NaN) },
     bytesPerPage: done ? Math.round(bytes / done) : 0,
   };

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { createApiClient } from '@croupier/contracts';
 import type { EntryContext, ServerBuild } from 'react-router';
 import { quantile, round } from './load.ts';
@@ -24,8 +23,12 @@ export interface Page {
 
 export interface Timing {
   iterations: number;
+  concurrency: number;
   perSecond: number;
-  ms: { p50: number; p99: number; mean: number };
+  /** Per-call latency. */
+  ms: { p50: number; p99: number };
+  /** Process CPU time per call (includes GC threads). */
+  cpuMs: number;
   bytes: number;
 }
 
@@ -48,7 +51,11 @@ function memoFetch() {
     let answer = answers.get(key);
     if (!answer) {
       networkCalls++;
-      const res = await fetch(input, init);
+      // One retry: a pooled keep-alive connection can be gone after the load runs.
+      const res = await fetch(input, init).catch((error) => {
+        console.error(`[bench:ssr] ${String(input)}: ${error.cause ?? error}; retrying once`);
+        return fetch(input, init);
+      });
       answer = { status: res.status, headers: [...res.headers], body: await res.text() };
       answers.set(key, answer);
     }
@@ -57,43 +64,61 @@ function memoFetch() {
   return { fetch: doFetch, networkCalls: () => networkCalls };
 }
 
-async function time(seconds: number, maxIterations: number, once: () => Promise<number> | number): Promise<Timing> {
+/**
+ * Calls `once` from `concurrency` loops (1 for a synchronous render) for `seconds` after a short
+ * warm-up. perSecond is throughput over wall time; cpuMs is process CPU time per call.
+ */
+async function time(
+  seconds: number,
+  maxIterations: number,
+  concurrency: number,
+  once: () => Promise<number> | number,
+): Promise<Timing> {
   const warmUntil = performance.now() + Math.min(1000, seconds * 200);
   while (performance.now() < warmUntil) await once();
   const samples = new Float64Array(maxIterations);
   let bytes = 0;
   let n = 0;
-  const deadline = performance.now() + seconds * 1000;
-  while (n < maxIterations && performance.now() < deadline) {
-    const start = performance.now();
-    bytes = await once();
-    samples[n++] = performance.now() - start;
-  }
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async () => {
+    while (n < maxIterations && performance.now() < deadline) {
+      const start = performance.now();
+      bytes = await once();
+      samples[n++] = performance.now() - start;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const wall = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = samples.subarray(0, n).sort();
-  const total = sorted.reduce((a, b) => a + b, 0);
   return {
     iterations: n,
-    perSecond: round((n / total) * 1000, 1),
-    ms: { p50: round(quantile(sorted, 0.5), 3), p99: round(quantile(sorted, 0.99), 3), mean: round(total / n, 3) },
+    concurrency,
+    perSecond: round((n / wall) * 1000, 1),
+    ms: { p50: round(quantile(sorted, 0.5), 3), p99: round(quantile(sorted, 0.99), 3) },
+    cpuMs: round((cpu.user + cpu.system) / 1000 / n, 3),
     bytes,
   };
 }
 
 export async function renderBaseline(options: {
-  buildFile: string;
+  build: ServerBuild;
   origin: string;
   page: Page;
   seconds: number;
   maxIterations: number;
+  /** In-flight handler calls, like the HTTP run's connections. */
+  concurrency: number;
 }): Promise<RenderResult> {
-  // Imported here, not at the top, so the runner can set NODE_ENV before React loads.
+  // Imported here, not at the top, so the runner sets NODE_ENV before React loads.
   const [{ createElement }, { renderToString }, { createRequestHandler, ServerRouter }] = await Promise.all([
     import('react'),
     import('react-dom/server'),
     import('react-router'),
   ]);
-  const build = (await import(pathToFileURL(options.buildFile).href)) as ServerBuild;
-  const { page } = options;
+  const { build, page } = options;
   const memo = memoFetch();
   const api = createApiClient({ baseUrl: options.origin, fetch: memo.fetch, headers: page.headers });
   const nonce = 'bench-nonce';
@@ -117,19 +142,21 @@ export async function renderBaseline(options: {
   const capture = await createRequestHandler(capturing, 'production')(newRequest(), { nonce, api });
   if (!captured || capture.status !== 200) throw new Error(`${page.path}: expected a 200 page, got ${capture.status}`);
   const context = captured;
-  const handoffBytes = context.serverHandoffStream ? (await new Response(context.serverHandoffStream).arrayBuffer()).byteLength : 0;
+  const handoffBytes = context.serverHandoffStream
+    ? (await new Response(context.serverHandoffStream).arrayBuffer()).byteLength
+    : 0;
   context.serverHandoffStream = undefined;
 
   // 2. The bare render, N times.
   const element = createElement(ServerRouter, { context, url, nonce });
   const calls = memo.networkCalls();
-  const stringTiming = await time(options.seconds, options.maxIterations, () =>
+  const stringTiming = await time(options.seconds, options.maxIterations, 1, () =>
     Buffer.byteLength(renderToString(element)),
   );
 
   // 3. The whole in-process request handler, API answers from memory.
   const handler = createRequestHandler(build, 'production');
-  const handlerTiming = await time(options.seconds, options.maxIterations, async () => {
+  const handlerTiming = await time(options.seconds, options.maxIterations, options.concurrency, async () => {
     const res = await handler(newRequest(), { nonce, api });
     if (res.status !== 200) throw new Error(`${page.path}: handler answered ${res.status}`);
     return (await res.arrayBuffer()).byteLength;

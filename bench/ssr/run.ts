@@ -3,16 +3,18 @@
 //     [--render-seconds 4] [--max-renders 20000] [--build] [--cpu-prof] [--out /tmp/ssr.json]
 // Progress goes to stderr; the table and then the JSON results go to stdout.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { ServerBuild } from 'react-router';
 import { type LoadResult, round, runLoad } from './load.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Page, RenderResult } from './render.ts';
 
-process.env.NODE_ENV = 'production'; // before React is imported (render.ts imports it lazily)
+process.env.NODE_ENV = 'production'; // before React loads (the build and render.ts are imported lazily)
 
 const { values: args } = parseArgs({
   options: {
@@ -27,15 +29,15 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
   },
 });
-const num = (name: keyof typeof args) => {
+const num = (name: keyof typeof args, min = 1) => {
   const n = Number(args[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}`);
   return n;
 };
 const opts = {
   concurrency: num('concurrency'),
   seconds: num('seconds'),
-  warmup: Number(args.warmup),
+  warmup: num('warmup', 0),
   maxRequests: num('max-requests'),
   renderSeconds: num('render-seconds'),
   maxRenders: num('max-renders'),
@@ -49,8 +51,8 @@ const log = (message: string) => process.stderr.write(`[bench:ssr] ${message}\n`
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const PAGES: Page[] = [
-  { name: 'home /', path: '/', headers: { 'user-agent': BROWSER_UA } },
-  { name: 'home /de (cf-ipcountry: DE)', path: '/de', headers: { 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' } },
+  { name: '/', path: '/', headers: { 'user-agent': BROWSER_UA } },
+  { name: '/de (cf-ipcountry DE)', path: '/de', headers: { 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' } },
 ];
 
 function freePort(): Promise<number> {
@@ -73,18 +75,14 @@ async function startServer(port: number, dataDir: string, profileDir?: string): 
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
+      PORT: `${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
     },
   });
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`server exited during start (code ${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`server exited during start (code ${child.exitCode})`);
     const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
       (r) => r.ok,
       () => false,
@@ -93,7 +91,7 @@ async function startServer(port: number, dataDir: string, profileDir?: string): 
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('server not ready after 60 s');
+  throw new Error('server not ready after 90 s');
 }
 
 async function stopServer(child: ChildProcess): Promise<number | null> {
@@ -106,26 +104,44 @@ async function stopServer(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-function table(http: (LoadResult & { page: string })[], renders: RenderResult[]): string {
-  const rows: string[][] = [];
-  const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
-  row('HTTP SSR', 'req/s', 'TTFB p50', 'p90', 'p99', 'max', 'full p50', 'full p99', 'bytes', 'errors');
-  for (const h of http) {
-    const t = h.ttfbMs;
-    row(h.page, h.requestsPerSecond, t.p50, t.p90, t.p99, t.max, h.latencyMs.p50, h.latencyMs.p99, h.bytesPerPage, h.errors);
+/** CPU time (user + system, all threads) a process has used, in ms; Linux only. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+  } catch {
+    return Number.NaN;
   }
-  row('');
-  row('no HTTP (ms per call)', '/s', 'p50', 'p99', 'mean', '', '', '', 'bytes', '');
+}
+
+/** --cpu-prof writes one file per thread (tsx's loader hooks run in their own); thread 0 is the main one. */
+const mainThreadProfile = (dir: string) => join(dir, readdirSync(dir).find((f) => /\.0\.\d+\.cpuprofile$/.test(f))!);
+
+const microseconds = () => Number(process.hrtime.bigint() / 1000n);
+
+type HttpResult = LoadResult & { page: string; path: string; serverCpuMsPerRequest: number };
+
+function table(http: HttpResult[], renders: RenderResult[]): string {
+  const rows: (string | number)[][] = [
+    ['HTTP SSR', 'req/s', 'TTFB p50', 'p90', 'p99', 'max', 'full p50', 'p99', 'server CPU ms/req', 'bytes', 'errors'],
+  ];
+  for (const h of http) {
+    const { ttfbMs: t, latencyMs: l } = h;
+    rows.push([h.page, h.requestsPerSecond, t.p50, t.p90, t.p99, t.max, l.p50, l.p99, h.serverCpuMsPerRequest]);
+    rows.at(-1)!.push(h.bytesPerPage, h.errors);
+  }
+  rows.push([''], ['No HTTP', 'calls/s', 'p50', 'p99', '', '', '', '', 'CPU ms/call', 'bytes', '']);
   for (const r of renders) {
     for (const [label, t] of [
       ['renderToString', r.renderToString],
-      ['handler in-process', r.handler],
+      [`handler ×${r.handler.concurrency}`, r.handler],
     ] as const) {
-      row(`${r.page}: ${label}`, t.perSecond, t.ms.p50, t.ms.p99, t.ms.mean, '', '', '', t.bytes, '');
+      rows.push([`${r.page} ${label}`, t.perSecond, t.ms.p50, t.ms.p99, '', '', '', '', t.cpuMs, t.bytes, '']);
     }
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
+  const cells = rows.map((r) => r.map(String));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  return cells.map((r) => r.map((c, i) => (i ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
 }
 
 async function main() {
@@ -134,6 +150,11 @@ async function main() {
     const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 2, 2] });
     if (result.status !== 0) throw new Error('web build failed');
   }
+  // Loaded before the server starts, so both use the same build even if it is rebuilt meanwhile.
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const loadBefore = loadavg()[0]!;
+  if (loadBefore > cpus().length / 2) log(`warning: load average ${round(loadBefore)} on ${cpus().length} CPUs`);
+
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-bench-ssr-'));
@@ -142,42 +163,57 @@ async function main() {
   const server = await startServer(port, dataDir, profileDir);
   log(`server ready at ${origin} in ${round((performance.now() - started) / 1000, 1)} s`);
 
-  const http: (LoadResult & { page: string; path: string })[] = [];
+  const http: HttpResult[] = [];
+  const windows: [number, number][] = []; // the timed HTTP runs, for the CPU profile
   const renders: RenderResult[] = [];
   try {
     for (const page of PAGES) {
-      const load = { url: origin + page.path, headers: page.headers, concurrency: opts.concurrency, maxRequests: opts.maxRequests };
-      if (opts.warmup > 0) await runLoad({ ...load, seconds: opts.warmup });
+      const load = { url: origin + page.path, headers: page.headers, concurrency: opts.concurrency };
+      if (opts.warmup > 0) await runLoad({ ...load, seconds: opts.warmup, maxRequests: opts.maxRequests });
       log(`GET ${page.path}: ${opts.concurrency} connections for ${opts.seconds} s…`);
-      http.push({ page: page.name, path: page.path, ...(await runLoad({ ...load, seconds: opts.seconds })) });
+      const cpuBefore = cpuMsOf(server.pid);
+      const start = microseconds();
+      const result = await runLoad({ ...load, seconds: opts.seconds, maxRequests: opts.maxRequests });
+      windows.push([start, microseconds()]);
+      const serverCpuMsPerRequest = round((cpuMsOf(server.pid) - cpuBefore) / (result.requests + result.errors), 3);
+      http.push({ page: page.name, path: page.path, serverCpuMsPerRequest, ...result });
     }
     const { renderBaseline } = await import('./render.ts');
     for (const page of PAGES) {
       log(`render baseline for ${page.path}…`);
-      renders.push(
-        await renderBaseline({ buildFile, origin, page, seconds: opts.renderSeconds, maxIterations: opts.maxRenders }),
-      );
+      const { renderSeconds: seconds, maxRenders: maxIterations, concurrency } = opts;
+      renders.push(await renderBaseline({ build, origin, page, seconds, maxIterations, concurrency }));
     }
   } finally {
-    const code = await stopServer(server);
-    log(`server stopped (exit code ${code})`);
+    log(`server stopped (exit code ${await stopServer(server)})`);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  // Two views of "what share of a request is rendering": wall time (the server is one JS thread saturated by
+  // the load, so 1 / throughput is its time per request) and CPU time (more robust on a shared machine).
   const comparison = http.map((h, i) => {
     const r = renders[i]!;
-    const serverMsPerRequest = 1000 / h.requestsPerSecond;
+    const wall = { request: 1000 / h.requestsPerSecond, render: 1000 / r.renderToString.perSecond };
+    const handlerWall = 1000 / r.handler.perSecond;
     return {
       page: h.page,
-      /** Server time per request when saturated (single-threaded server: 1 / throughput). */
-      serverMsPerRequest: round(serverMsPerRequest, 3),
-      renderToStringMs: r.renderToString.ms.mean,
-      handlerMs: r.handler.ms.mean,
-      renderShareOfRequest: round(r.renderToString.ms.mean / serverMsPerRequest, 3),
-      handlerShareOfRequest: round(r.handler.ms.mean / serverMsPerRequest, 3),
+      wallMs: {
+        request: round(wall.request, 3),
+        renderToString: round(wall.render, 3),
+        handler: round(handlerWall, 3),
+      },
+      cpuMs: { request: h.serverCpuMsPerRequest, renderToString: r.renderToString.cpuMs, handler: r.handler.cpuMs },
+      renderShare: {
+        wall: round(wall.render / wall.request, 3),
+        cpu: round(r.renderToString.cpuMs / h.serverCpuMsPerRequest, 3),
+      },
+      handlerShare: {
+        wall: round(handlerWall / wall.request, 3),
+        cpu: round(r.handler.cpuMs / h.serverCpuMsPerRequest, 3),
+      },
     };
   });
-  const profile = profileDir ? summarizeProfile(join(profileDir, readdirSync(profileDir)[0]!)) : undefined;
+  const profile = profileDir ? summarizeProfile(mainThreadProfile(profileDir), windows) : undefined;
 
   const results = {
     machine: {
@@ -185,35 +221,40 @@ async function main() {
       cpuModel: cpus()[0]?.model,
       memoryGiB: round(totalmem() / 2 ** 30, 1),
       node: process.version,
+      /** 1-minute load average before and after: other work on the machine skews every number. */
+      loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
     },
     options: { ...opts, cpuProf: Boolean(profileDir) },
     http,
     render: {
       method:
-        'loader data fetched once through the built request handler (real typed API client against the running server), ' +
-        'then <ServerRouter> with that EntryContext rendered by renderToString N times; "handler" = the whole built ' +
-        'request handler in-process (loaders, turbo-stream handoff, streaming entry.server) with API answers from memory',
+        'Loader data fetched once through the built request handler (real typed API client against the running ' +
+        'server); then renderToString(<ServerRouter> with that EntryContext) N times. "handler": the whole built ' +
+        'request handler in-process (loaders, turbo-stream handoff, streaming entry.server), API answers from memory.',
       pages: renders,
     },
     comparison,
-    profile: profile && { file: profile.file, busyMs: profile.busyMs, buckets: profile.buckets, functions: profile.functions },
+    profile: profile?.summary,
   };
+
   console.log(table(http, renders));
   console.log('');
-  for (const c of comparison) {
+  const pct = (share: number) => `${round(share * 100, 1)}%`;
+  for (const { page, wallMs: w, cpuMs: c, renderShare: r, handlerShare: h } of comparison) {
     console.log(
-      `${c.page}: server ${c.serverMsPerRequest} ms/request at saturation; renderToString ${c.renderToStringMs} ms ` +
-        `(${round(c.renderShareOfRequest * 100, 1)}%), whole handler without HTTP/API ${c.handlerMs} ms (${round(c.handlerShareOfRequest * 100, 1)}%)`,
+      `${page}: per request ${w.request} ms wall / ${c.request} ms CPU in the server; ` +
+        `renderToString ${w.renderToString} / ${c.renderToString} ms (${pct(r.wall)} / ${pct(r.cpu)}); ` +
+        `in-process handler ${w.handler} / ${c.handler} ms (${pct(h.wall)} / ${pct(h.cpu)})`,
     );
   }
-  if (profile) console.log(`\nServer CPU profile (${profile.file}):\n${profile.text}`);
-  console.log('');
-  console.log(JSON.stringify(results, null, 2));
+  if (profile)
+    console.log(`\nServer CPU profile during the timed HTTP runs (${profile.summary.file}):\n${profile.text}`);
+  console.log(`\n${JSON.stringify(results, null, 2)}`);
   if (args.out) writeFileSync(args.out, JSON.stringify(results, null, 2));
 }
 
 main().then(
-  () => process.exit(0), // the streaming entry leaves 6 s abort timers behind; don't wait for them
+  () => process.exit(0), // entry.server leaves 6 s abort timers behind; don't wait for them
   (error) => {
     console.error(error);
     process.exit(1);

@@ -169,7 +169,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, nonce'd */}
+        {/* constant boot script, nonce'd */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesBootScript }} />
       </head>
       <body>

@@ -31,7 +31,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page prose" lang={page.locale}>
       <h1>{page.title}</h1>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from the repository's own Markdown */}
+      {/* rendered from the repository's own Markdown */}
       <div dangerouslySetInnerHTML={{ __html: localizeLinks(page.html, href) }} />
     </article>
   );

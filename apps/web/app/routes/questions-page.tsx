@@ -54,7 +54,7 @@ export default function QuestionsPage({ loaderData }: Route.ComponentProps) {
           {page.items?.map((item) => (
             <details key={item.question} className="faq__item">
               <summary>{item.question}</summary>
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from the repository's own Markdown */}
+              {/* rendered from the repository's own Markdown */}
               <div className="faq__answer" dangerouslySetInnerHTML={{ __html: localizeLinks(item.answerHtml, href) }} />
             </details>
           ))}

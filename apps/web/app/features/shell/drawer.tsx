@@ -17,7 +17,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
 
   useEffect(() => setCompact(Boolean(readPreferences().drawerCompact)), []);
   // A navigation closes the mobile drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change only
+  // runs on path change only
   useEffect(() => onClose(), [location.pathname]);
   useEffect(() => {
     if (!open) return;

@@ -29,7 +29,7 @@ export function Skeleton({ lines = 3 }: { lines?: number }) {
   return (
     <div className="skeleton" aria-hidden="true">
       {Array.from({ length: lines }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        // static placeholders
         <span key={i} className="skeleton__line" style={{ width: `${90 - i * 12}%` }} />
       ))}
     </div>
