@@ -76,7 +76,7 @@ async function time(
 ): Promise<Timing> {
   const warmUntil = performance.now() + Math.min(1000, seconds * 200);
   while (performance.now() < warmUntil) await once();
-  const samples = new Float64Array(maxIterations);
+  const samples = new Float64Array(maxIterations + concurrency); // loops in flight may each finish one more
   let bytes = 0;
   let n = 0;
   const cpuBefore = process.cpuUsage();

@@ -140,6 +140,8 @@ export default async function setup(project: TestProject) {
   for (const key of CONFIG_KEYS) delete env[key];
   Object.assign(env, {
     PORT: String(port),
+    // Links in e-mails and the OIDC issuer must name the address the browser uses.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',

@@ -10,11 +10,12 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { I18nProvider } from './features/i18n/i18n.tsx';
-import { isNeverPrefixed, localizePath, resolveLocale, splitLocale } from './features/locale/locale.ts';
+import { isNeverPrefixed, LOCALE_PREFIX, localizePath, resolveLocale, splitLocale } from './features/locale/locale.ts';
 import { loadSessionProfile } from './features/session/session.server.ts';
 import { SessionProvider } from './features/session/session-provider.tsx';
 import { ErrorScreen } from './features/shell/error-screen.tsx';
@@ -150,10 +151,29 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return cacheControl ? { 'Cache-Control': cacheControl } : new Headers();
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // Root data depends on the locale prefix only; query changes (modals) need no reload.
-  if (currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+/** The locale-looking first segment of a path ('' when there is none). */
+const prefixOf = (url: URL) => {
+  const first = url.pathname.split('/')[1] ?? '';
+  return LOCALE_PREFIX.test(first) ? first : '';
+};
+
+/**
+ * Root data (site switches, locales, geo, the locale's content, the profile at load time) changes with
+ * the locale, not with the page: a navigation inside one locale keeps it instead of fetching ~30 KB of
+ * content again. Actions and explicit revalidation (`currentUrl` equals `nextUrl`) still reload it; so
+ * does moving into or out of a never-prefixed page, whose locale comes from the cookie.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (prefixOf(currentUrl) !== prefixOf(nextUrl)) return defaultShouldRevalidate;
+  if (isNeverPrefixed(currentUrl.pathname) !== isNeverPrefixed(nextUrl.pathname)) return defaultShouldRevalidate;
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -183,12 +203,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const restricted = loaderData.geo.isRestricted && loaderData.geo.restrictType === 1;
+  const { pathname } = useLocation();
+  const pagePath = splitLocale(
+    pathname,
+    loaderData.locales.map((l) => l.code),
+  ).rest;
   return (
     <I18nProvider root={loaderData}>
       <SessionProvider root={loaderData}>
         {restricted ? (
           <GeoRestricted country={loaderData.geo.country ?? ''}>
-            {reachableWhenRestricted(loaderData.path) ? <Outlet /> : undefined}
+            {reachableWhenRestricted(pagePath) ? <Outlet /> : undefined}
           </GeoRestricted>
         ) : (
           <Shell>

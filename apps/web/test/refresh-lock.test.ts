@@ -87,6 +87,47 @@ describe('token refresh lock (spec §4)', () => {
   });
 });
 
+describe('two tabs in the same moment', () => {
+  /** Two tabs share the cookie, but neither has seen the other's localStorage write yet. */
+  function twoTabs(exclusive?: RefreshDeps['exclusive']) {
+    const { deps, state } = world();
+    deps.refresh = vi.fn(async () => {
+      await Promise.resolve(); // the network: the other tab runs meanwhile
+      state.token = 'new';
+      return 'new';
+    });
+    const ownStorage = () => {
+      const m = new Map<string, string>();
+      return {
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => void m.set(k, v),
+        removeItem: (k: string) => void m.delete(k),
+      };
+    };
+    const tab = () => refreshWithLock('expired', { ...deps, storage: ownStorage(), exclusive });
+    return { deps, run: () => Promise.all([tab(), tab()]) };
+  }
+
+  it("refresh once under the exclusive lock: the second tab finds the first one's token", async () => {
+    // A mutex standing in for navigator.locks, which tabs of one origin share.
+    let tail: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = tail.then(fn);
+      tail = run.catch(() => {});
+      return run;
+    };
+    const { deps, run } = twoTabs(exclusive);
+    expect(await run()).toEqual(['new', 'new']);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('refresh twice with the storage flag alone (why the lock exists)', async () => {
+    const { deps, run } = twoTabs();
+    await run();
+    expect(deps.refresh).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('token keeper', () => {
   it('returns a fresh token untouched and null for a guest', async () => {
     const { deps, state } = world();

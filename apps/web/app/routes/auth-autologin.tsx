@@ -7,8 +7,8 @@ import { useSession } from '../features/session/session.ts';
 import { Skeleton } from '../features/ui/page.tsx';
 import type { Route } from './+types/auth-autologin';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.autologin', noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.autologin', noindex: true });
 
 /**
  * Autologin by token (api-contract §3.1): `?state=<token>&redirectUrl=<path>`. The browser exchanges

@@ -18,8 +18,8 @@ import { flashState } from '../features/shell/flash.ts';
 import { Skeleton } from '../features/ui/page.tsx';
 import type { Route } from './+types/auth-social-callback';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.socialCallback', noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.socialCallback', noindex: true });
 
 /**
  * Return from a social provider (spec §2, api-contract §3.1). The browser posts the callback query (it

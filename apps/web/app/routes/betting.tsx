@@ -6,7 +6,8 @@ import { notFound } from '../lib/not-found.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
 import type { Route } from './+types/betting';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches), { titleKey: 'layout.nav.betting' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'layout.nav.betting' });
 
 /** The sportsbook page exists only when its client host and id are configured (spec §2). */
 export async function loader({ context, request }: Route.LoaderArgs) {

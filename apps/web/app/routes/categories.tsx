@@ -3,8 +3,8 @@ import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/categories';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.categories' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.categories' });
 
 /**
  * /categories redirects to the first game collection keeping the query (spec §2). No collection

@@ -9,8 +9,8 @@ import { Icon } from '../features/ui/icons.tsx';
 import { PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.contact.title' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.contact.title' });
 
 /** Sends the message through the public API; works without JavaScript too. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -22,8 +22,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(rootOf(matches), { title: loaderData?.page.title, description: loaderData?.page.description });
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta(rootOf(matches, location), { title: loaderData?.page.title, description: loaderData?.page.description });
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -8,8 +8,8 @@ import { Alert } from '../features/ui/alert.tsx';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/dev-mailbox';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.devMailbox.title', noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.devMailbox.title', noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 

@@ -4,7 +4,7 @@ import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState } from '../features/ui/page.tsx';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches));
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(rootOf(matches, location));
 
 export default function Home() {
   const { t } = useI18n();

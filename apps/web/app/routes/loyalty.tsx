@@ -6,7 +6,8 @@ import { notFound } from '../lib/not-found.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
 import type { Route } from './+types/loyalty';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootOf(matches), { titleKey: 'layout.nav.loyalty' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'layout.nav.loyalty' });
 
 /** Loyalty exists only when enabled (spec §2). */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -25,8 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(rootOf(matches), { title: loaderData?.page.title, description: loaderData?.page.description });
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta(rootOf(matches, location), { title: loaderData?.page.title, description: loaderData?.page.description });
 
 export default function QuestionsPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();

@@ -12,8 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { groups: data };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.questions' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.questions' });
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
   const t = useT();

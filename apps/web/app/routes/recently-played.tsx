@@ -5,8 +5,8 @@ import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import { SignInPrompt } from '../features/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/recently-played';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.recentlyPlayed', noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.recentlyPlayed', noindex: true });
 
 export default function RecentlyPlayed() {
   const t = useT();

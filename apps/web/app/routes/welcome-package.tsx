@@ -3,8 +3,8 @@ import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/welcome-package';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.pages.welcomePackage' });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.welcomePackage' });
 
 export default function WelcomePackage() {
   const t = useT();

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useLocation } from 'react-router';
 import type { RootData } from '../../root.tsx';
-import { localizePath } from '../locale/locale.ts';
+import { localizePath, splitLocale } from '../locale/locale.ts';
 import { createTranslate, type Translate } from './translate.ts';
 
 interface I18n {
@@ -35,3 +36,16 @@ export function useI18n(): I18n {
 }
 
 export const useT = () => useI18n().t;
+
+/**
+ * The current page's path without its locale prefix. Read from the location, not from root data:
+ * root data reloads only when the locale changes.
+ */
+export function usePagePath(): string {
+  const { root } = useI18n();
+  const { pathname } = useLocation();
+  return splitLocale(
+    pathname,
+    root.locales.map((l) => l.code),
+  ).rest;
+}

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../../root.tsx';
-import { localizePath } from '../locale/locale.ts';
+import { localizePath, splitLocale } from '../locale/locale.ts';
 import { createTranslate } from './translate.ts';
 
 /**
@@ -40,6 +40,21 @@ export function pageMeta(
   ];
 }
 
-/** The root's data from a meta function's matches. */
-export const rootOf = (matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>) =>
-  matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+/**
+ * The root's data from a meta function's matches, with `path` taken from the current location: root
+ * data is not reloaded on every navigation (only when the locale changes), the location always is.
+ */
+export function rootOf(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+  location: { pathname: string },
+): RootData | undefined {
+  const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
+  if (!root) return undefined;
+  return {
+    ...root,
+    path: splitLocale(
+      location.pathname,
+      root.locales.map((l) => l.code),
+    ).rest,
+  };
+}

@@ -19,6 +19,12 @@ export interface RefreshDeps {
   isExpired: (token: string, nowMs: number) => boolean;
   /** Calls the refresh endpoint with the expired token and stores the new one; throws on failure. */
   refresh: (expiredToken: string) => Promise<string>;
+  /**
+   * Runs `fn` while holding a lock no other tab holds at the same time (the Web Locks API in
+   * browsers). The localStorage flag alone is check-then-set: two tabs acting in the same moment
+   * would both see it free. Absent: the flag protocol alone.
+   */
+  exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 function lockHeld(storage: LockStorage): boolean {
@@ -39,6 +45,16 @@ export async function refreshWithLock(expiredToken: string, deps: RefreshDeps): 
     const token = deps.readToken();
     return token && !deps.isExpired(token, deps.now()) ? token : null;
   };
+  if (!deps.exclusive) return refreshUnderFlag(expiredToken, deps, fresh);
+  // Whoever gets the lock second finds the first one's token in the shared cookie and is done.
+  return deps.exclusive(async () => fresh() ?? refreshUnderFlag(expiredToken, deps, fresh));
+}
+
+async function refreshUnderFlag(
+  expiredToken: string,
+  deps: RefreshDeps,
+  fresh: () => string | null,
+): Promise<string | null> {
   if (lockHeld(deps.storage)) {
     for (let i = 0; i < REFRESH_POLL_TRIES; i++) {
       await deps.sleep(REFRESH_POLL_MS);

@@ -42,6 +42,10 @@ function tokenKeeper(): TokenKeeper {
       return data.accessToken;
     },
     onRefreshFailed: () => events.onRefreshFailed(),
+    exclusive:
+      typeof navigator !== 'undefined' && navigator.locks
+        ? <T>(fn: () => Promise<T>) => navigator.locks.request('croupier:token-refresh', fn) as Promise<T>
+        : undefined,
   });
   return keeper;
 }

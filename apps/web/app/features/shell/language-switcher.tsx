@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_COOKIE, serializeCookie, YEAR_SECONDS } from '../../lib/cookies.ts';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n, usePagePath } from '../i18n/i18n.tsx';
 import { localizePath } from '../locale/locale.ts';
 import { Icon } from '../ui/icons.tsx';
 
 /** Language menu: remembers the choice in the language cookie (spec §4) and opens the same page in it. */
 export function LanguageSwitcher() {
   const { t, root } = useI18n();
+  const pagePath = usePagePath();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -54,7 +55,7 @@ export function LanguageSwitcher() {
           {root.locales.map((l) => (
             <li key={l.code}>
               <Link
-                to={localizePath(root.path, l.code, root.defaultLocale) + location.search}
+                to={localizePath(pagePath, l.code, root.defaultLocale) + location.search}
                 hrefLang={l.code}
                 lang={l.code}
                 aria-current={l.code === root.locale ? 'true' : undefined}

@@ -8,8 +8,8 @@ import { SignInPrompt } from '../../features/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/layout';
 import { visibleSections } from './sections.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootOf(matches), { titleKey: 'global-components.profile.title', noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(rootOf(matches, location), { titleKey: 'global-components.profile.title', noindex: true });
 
 export default function ProfileLayout() {
   const { t, root } = useI18n();

@@ -1,0 +1,315 @@
+/**
+ * Shared pieces of the account e2e tests (tests/e2e/accounts-*.test.ts): unique identities, the
+ * development mailbox, players made through the API, selectors of the auth modals, and a dedicated
+ * server for a file that needs its own settings (same spawning as global-setup.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+import { text } from './content.ts';
+
+/** A content string of the English site with {params} filled, e.g. t('alerts.wrongCredentials.text'). */
+export const t = (key: string, params: Record<string, string | number> = {}) =>
+  text('en', key.split('.')[0]!, key.split('.').slice(1).join('.')).replace(/\{(\w+)\}/g, (_, k) =>
+    String(params[k] ?? ''),
+  );
+
+let counter = 0;
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** A new e-mail address for this run, e.g. signup-lx1abc-3@example.com. */
+export const uniqueEmail = (tag: string) => `${tag}-${runId}-${++counter}@example.com`;
+
+/**
+ * A new German mobile number in digits (49 151 + eight digits), valid for libphonenumber. Each test
+ * needs its own: the server sends one code per number per minute and five per hour.
+ */
+export function uniquePhone(): string {
+  const tail = (Date.now() % 1e6) * 100 + (++counter % 100);
+  return `49151${String(tail % 1e8).padStart(8, '0')}`;
+}
+
+/** A client IP of its own (the server trusts cf-connecting-ip): per-IP rate limits are not shared. */
+export function uniqueIp(): string {
+  const n = (Date.now() + ++counter * 7919) % 16_000_000;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) | 1}`;
+}
+
+export interface MailboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+/** What GET /api/dev/mailbox?to= captured for a recipient, newest first. */
+export async function mailbox(to: string, server = baseUrl()): Promise<MailboxMessage[]> {
+  const res = await fetch(`${server}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  if (!res.ok) throw new Error(`GET /api/dev/mailbox → ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: MailboxMessage[] }).data;
+}
+
+/** The newest message to `to` matching `match`, waited for (delivery is not awaited by the API). */
+export async function waitForMessage(
+  to: string,
+  match: (m: MailboxMessage) => boolean = () => true,
+  { timeoutMs = 10_000, server = baseUrl() } = {},
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailbox(to, server)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no message to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The first link of a message whose path starts with `prefix`, e.g. '/verify/'. */
+export function linkIn(message: MailboxMessage, prefix: string): URL {
+  for (const raw of message.text.match(/https?:\/\/\S+/g) ?? []) {
+    const url = new URL(raw);
+    if (url.pathname.startsWith(prefix)) return url;
+  }
+  throw new Error(`no ${prefix} link in: ${message.text}`);
+}
+
+/** The six-digit code of an SMS. */
+export function codeIn(message: MailboxMessage): string {
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no code in: ${message.text}`);
+  return code;
+}
+
+export interface Player {
+  email: string;
+  password: string;
+  accessToken: string;
+  id: string;
+}
+
+/** A player registered through the API (for tests about something else than registration). */
+export async function registerPlayer(
+  options: { email?: string; password?: string; ip?: string; server?: string } = {},
+): Promise<Player> {
+  const server = options.server ?? baseUrl();
+  const email = options.email ?? uniqueEmail('api');
+  const password = options.password ?? 'Secret-pass-1';
+  const fields = (await (await fetch(`${server}/api/player/fields/validations?scenario=registration`)).json()) as {
+    data: { name: string; isRequired: boolean }[];
+  };
+  const body: Record<string, unknown> = { email, password, fingerprint: 'e2e-api', referralCode: '' };
+  for (const f of fields.data) {
+    if (f.name === 'password_confirmation') body[f.name] = password;
+    else if (f.name === 'agreements' || f.name === 'receiveEmailPromo' || f.name === 'receiveSmsPromo')
+      body[f.name] = f.isRequired ? 1 : 0;
+    else if (f.name === 'currency' && f.isRequired) body[f.name] = 'EUR';
+    else if (f.name === 'country' && f.isRequired) body[f.name] = 'DE';
+    else if (f.name === 'locale') body[f.name] = 'en';
+  }
+  const res = await fetch(`${server}/api/player/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': options.ip ?? uniqueIp() },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { data?: { accessToken: string; profile: { id: string } } };
+  if (!res.ok || !answer.data) throw new Error(`register ${email} → ${res.status}: ${JSON.stringify(answer)}`);
+  return { email, password, accessToken: answer.data.accessToken, id: answer.data.profile.id };
+}
+
+/** A new session of an existing player through the API (a second device). */
+export async function loginPlayer(
+  player: Pick<Player, 'email' | 'password'>,
+  options: { ip?: string; server?: string } = {},
+): Promise<string> {
+  const res = await fetch(`${options.server ?? baseUrl()}/api/player/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': options.ip ?? uniqueIp() },
+    body: JSON.stringify({ login: player.email, password: player.password, fingerprint: 'e2e-api' }),
+  });
+  const answer = (await res.json()) as { data?: { accessToken: string } };
+  if (!res.ok || !answer.data) throw new Error(`login ${player.email} → ${res.status}: ${JSON.stringify(answer)}`);
+  return answer.data.accessToken;
+}
+
+/** Puts a session token where the site keeps it (the JS-readable access_token cookie). */
+export async function useToken(context: BrowserContext, token: string, server = baseUrl()): Promise<void> {
+  await context.addCookies([
+    {
+      name: 'access_token',
+      value: token,
+      url: server,
+      expires: Math.floor(Date.now() / 1000) + 86_400,
+      sameSite: 'Lax',
+    },
+  ]);
+}
+
+/** The site's access_token cookie of a context, or undefined. */
+export async function accessCookie(context: BrowserContext, server = baseUrl()) {
+  return (await context.cookies(server)).find((c) => c.name === 'access_token');
+}
+
+// ── Selectors ──
+
+/** The open dialog titled with a content key, e.g. 'global-components.auth.signInTitle'. */
+export const dialog = (page: Page, titleKey: string) => page.getByRole('dialog', { name: t(titleKey) });
+
+/** The header's Sign in button (guest) and the user menu button (logged in). */
+export const headerSignIn = (page: Page) => page.locator('header .header__sign-in');
+export const userMenuButton = (page: Page) => page.locator('header .user-menu__button');
+
+/** Resolves once the header shows the player's menu with this name. */
+export async function expectLoggedIn(page: Page, name: string): Promise<void> {
+  await userMenuButton(page).waitFor();
+  const shown = (await page.locator('header .user-menu__name').textContent())?.trim();
+  if (shown !== name) throw new Error(`header shows "${shown}", expected "${name}"`);
+}
+
+/** Resolves once the header shows Sign in (a guest). */
+export async function expectGuest(page: Page): Promise<void> {
+  await headerSignIn(page).waitFor();
+  if ((await userMenuButton(page).count()) !== 0) throw new Error('the user menu is still shown');
+}
+
+/** The error message tied to an input through aria-describedby, or null. */
+export async function errorOf(input: Locator): Promise<string | null> {
+  const ids = await input.getAttribute('aria-describedby');
+  if (!ids) return null;
+  const page = input.page();
+  for (const id of ids.split(/\s+/)) {
+    const el = page.locator(`[id="${id}"].field__error`);
+    if ((await el.count()) > 0) return (await el.textContent())?.trim() ?? null;
+  }
+  return null;
+}
+
+/** Signs in through the open sign-in dialog (e-mail tab). */
+export async function signInWithDialog(page: Page, login: string, password: string): Promise<void> {
+  const modal = dialog(page, 'global-components.auth.signInTitle');
+  await modal.waitFor();
+  await modal.locator('input[name="login"]').fill(login);
+  await modal.locator('input[name="password"]').fill(password);
+  await modal.locator('button[type="submit"]').click();
+}
+
+/** Logs out through the header's user menu. */
+export async function logoutFromMenu(page: Page): Promise<void> {
+  await userMenuButton(page).click();
+  await page.locator('header .user-menu__logout').click();
+}
+
+// ── A server of its own ──
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The same settings global-setup.ts gives the shared server. */
+const CONFIG_KEYS = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'REDIS_URL',
+  'RESTRICTED_COUNTRIES',
+  'TRUST_GEO_HEADERS',
+  'INTERNAL_API_URL',
+  'WEB_BUILD_DIR',
+  'ACCESS_TOKEN_TTL_SECONDS',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (!address || typeof address === 'string') return reject(new Error('no port'));
+      server.close(() => done(address.port));
+    });
+  });
+}
+
+export interface OwnServer {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Another server process like the shared one (embedded database in a temporary DATA_DIR, the web
+ * build global-setup made), with extra settings. `stop` ends it and removes its data.
+ */
+export async function startOwnServer(extraEnv: Record<string, string>): Promise<OwnServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-own-'));
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const key of CONFIG_KEYS) delete env[key];
+  const url = `http://127.0.0.1:${port}`;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RESTRICTED_COUNTRIES: 'IR:1',
+    DEV_MAILBOX: 'true',
+    DEV_OIDC_PROVIDER: 'true',
+    KYC_SANDBOX_DECISION_SECONDS: '2',
+    ...extraEnv,
+  });
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-32_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`own server exited before it was ready:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`own server not ready after 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, output: () => output, stop };
+}
