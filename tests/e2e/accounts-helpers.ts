@@ -3,14 +3,10 @@
  * development mailbox, players made through the API, selectors of the auth modals, and a dedicated
  * server for a file that needs its own settings (same spawning as global-setup.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { text } from './content.ts';
+import { startServer } from './server.ts';
 
 /** A content string of the English site with {params} filled, e.g. t('alerts.wrongCredentials.text'). */
 export const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -207,109 +203,20 @@ export async function logoutFromMenu(page: Page): Promise<void> {
 
 // ── A server of its own ──
 
-const root = resolve(import.meta.dirname, '../..');
-
-/** The same settings global-setup.ts gives the shared server. */
-const CONFIG_KEYS = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'LOG_LEVEL',
-  'REDIS_URL',
-  'RESTRICTED_COUNTRIES',
-  'TRUST_GEO_HEADERS',
-  'INTERNAL_API_URL',
-  'WEB_BUILD_DIR',
-  'ACCESS_TOKEN_TTL_SECONDS',
-];
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (!address || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => done(address.port));
-    });
-  });
-}
-
 export interface OwnServer {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-/**
- * Another server process like the shared one (embedded database in a temporary DATA_DIR, the web
- * build global-setup made), with extra settings. `stop` ends it and removes its data.
- */
+/** Another server like the shared one (the build global-setup made), with extra settings. */
 export async function startOwnServer(extraEnv: Record<string, string>): Promise<OwnServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-own-'));
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of CONFIG_KEYS) delete env[key];
-  const url = `http://127.0.0.1:${port}`;
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RESTRICTED_COUNTRIES: 'IR:1',
-    DEV_MAILBOX: 'true',
-    DEV_OIDC_PROVIDER: 'true',
-    KYC_SANDBOX_DECISION_SECONDS: '2',
-    ...extraEnv,
-  });
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-32_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((done) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          done();
-        });
-        child.kill('SIGTERM');
-      });
-    }
-    process.off('exit', killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`own server exited before it was ready:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2_000) })).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`own server not ready after 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const server = await startServer(extraEnv);
+  try {
+    await server.ready();
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
-  return { url, output: () => output, stop };
+  return { url: server.url, output: server.output, stop: server.stop };
 }

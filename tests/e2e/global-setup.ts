@@ -4,12 +4,11 @@
  * PGlite unless E2E_DATABASE_URL asks for TEST_DATABASE_URL), waits until it is ready and hands its
  * base URL to the tests (`inject('baseUrl')`). Teardown stops it with SIGTERM and removes the data.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { root, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,40 +16,9 @@ declare module 'vitest' {
   }
 }
 
-const root = resolve(import.meta.dirname, '../..');
 const buildEntry = join(root, 'apps/web/build/server/index.js');
 /** What the web build is made from; a file newer than the build means it must be rebuilt. */
 const sources = ['apps/web/app', 'apps/web/public', 'packages/contracts/src', 'apps/web/vite.config.ts'];
-
-/** Settings of the server (apps/server/src/config.ts) that must not leak in from the caller's shell. */
-const CONFIG_KEYS = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'LOG_LEVEL',
-  'REDIS_URL',
-  'RESTRICTED_COUNTRIES',
-  'TRUST_GEO_HEADERS',
-  'AFFILIATE_COOKIE_DAYS',
-  'RELOAD_GUARD_SECONDS',
-  'MANIFEST_POLL_SECONDS',
-  'LOYALTY_ENABLED',
-  'QUESTS_ENABLED',
-  'BETTING_CLIENT_HOST',
-  'BETTING_CLIENT_ID',
-  'CDN_BASE_URL',
-  'GAME_HUB_CDN_BASE_URL',
-  'HIDE_DOCUMENTS_PAGE',
-  'SEED_DEMO_DATA',
-  'INTERNAL_API_URL',
-  'WEB_BUILD_DIR',
-];
-
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 20_000;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -78,123 +46,34 @@ function buildIfStale(): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (!address || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `[e2e] server exited (${child.exitCode ?? child.signalCode}) before it was ready. Its output:\n${output()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (error) {
-      lastError = String(error);
-    }
-    await sleep(200);
-  }
-  throw new Error(
-    `[e2e] server not ready after ${READY_TIMEOUT_MS / 1000} s (last: ${lastError}). Its output:\n${output()}`,
-  );
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => {
-      console.error('[e2e] server did not stop after SIGTERM; killing it');
-      child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export default async function setup(project: TestProject) {
   buildIfStale();
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-e2e-data-'));
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of CONFIG_KEYS) delete env[key];
-  Object.assign(env, {
-    PORT: String(port),
-    // Links in e-mails and the OIDC issuer must name the address the browser uses.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RESTRICTED_COUNTRIES: 'IR:1',
-    // The sandboxes the account flows go through: captured e-mail/SMS and the local identity provider.
-    DEV_MAILBOX: 'true',
-    DEV_OIDC_PROVIDER: 'true',
-    KYC_SANDBOX_DECISION_SECONDS: '2',
-  });
+  const env: Record<string, string> = {};
   if (process.env.E2E_DATABASE_URL) {
     if (!process.env.TEST_DATABASE_URL) throw new Error('[e2e] E2E_DATABASE_URL is set but TEST_DATABASE_URL is not');
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
     // With PostgreSQL the server requires an explicit signing key in production mode.
     env.JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
   }
-
-  // The server logs (pino, warn and above) to stdout and crashes to stderr: keep both for diagnosis.
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-64_000);
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // If the runner dies without teardown, do not leave the server behind.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer(env);
   try {
-    await waitUntilReady(baseUrl, child, () => output);
+    await server.ready();
   } catch (error) {
-    await stop(child);
-    process.off('exit', killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
     throw error;
   }
+  const baseUrl = server.url;
   project.provide('baseUrl', baseUrl);
 
   return async () => {
-    await stop(child);
-    process.off('exit', killOnExit);
-    if (child.exitCode !== 0) {
-      console.error(`[e2e] server exited with ${child.exitCode ?? child.signalCode}. Its output:\n${output}`);
-    } else if (output.trim()) {
+    await server.stop();
+    const code = await server.exited;
+    if (code !== 0) {
+      console.error(`[e2e] server exited with ${code ?? 'a signal'}. Its output:\n${server.output()}`);
+    } else if (server.output().trim()) {
       // Warnings and errors the server logged during the run (an SSR failure shows up here).
-      console.warn(`[e2e] server output during the run:\n${output}`);
+      console.warn(`[e2e] server output during the run:\n${server.output()}`);
     }
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

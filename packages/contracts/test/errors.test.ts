@@ -10,7 +10,7 @@ describe('ApiError', () => {
     const foreign = Object.assign(new Error('y'), { [Symbol.for('croupier.ApiError')]: true, status: 422 });
     expect(foreign instanceof ApiError).toBe(true);
     expect(new Error('z') instanceof ApiError).toBe(false);
-    expect(null instanceof ApiError).toBe(false);
+    expect((null as unknown) instanceof ApiError).toBe(false);
   });
 });
 
