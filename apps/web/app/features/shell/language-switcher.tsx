@@ -1,31 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_COOKIE, serializeCookie, YEAR_SECONDS } from '../../lib/cookies.ts';
 import { useI18n, usePagePath } from '../i18n/i18n.tsx';
 import { localizePath } from '../locale/locale.ts';
 import { Icon } from '../ui/icons.tsx';
+import { useDisclosure } from '../ui/use-disclosure.ts';
 
 /** Language menu: remembers the choice in the language cookie (spec §4) and opens the same page in it. */
 export function LanguageSwitcher() {
   const { t, root } = useI18n();
   const pagePath = usePagePath();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  const { ref, open, setOpen } = useDisclosure();
   const menuId = useId();
-  const ref = useRef<HTMLDivElement>(null);
   const current = root.locales.find((l) => l.code === root.locale);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const choose = (code: string) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to pick the locale (spec §4)

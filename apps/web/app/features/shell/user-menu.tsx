@@ -1,30 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useT } from '../i18n/i18n.tsx';
 import { LocalLink } from '../i18n/link.tsx';
 import { displayNickname } from '../session/nickname.ts';
 import { useSession } from '../session/session.ts';
 import { Icon } from '../ui/icons.tsx';
+import { useDisclosure } from '../ui/use-disclosure.ts';
 
 /** The logged-in player's menu: displayed nickname, a link to the account and sign out. */
 export function UserMenu() {
   const t = useT();
   const { profile, logout } = useSession();
-  const [open, setOpen] = useState(false);
+  const { ref, open, setOpen } = useDisclosure();
   const menuId = useId();
-  const ref = useRef<HTMLDivElement>(null);
   const name = displayNickname(profile, t('global-components.account.unknown'));
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="lang user-menu" ref={ref}>
