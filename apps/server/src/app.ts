@@ -26,6 +26,9 @@ import {
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { registerWalletListeners } from './modules/wallet/index.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
 
 export interface AppOptions {
@@ -38,6 +41,8 @@ export interface AppOptions {
   messenger?: Messenger;
   /** Called with the player module once built, e.g. to subscribe to "player registered". */
   onPlayerModule?: (player: PlayerModule) => void;
+  /** Where committed outbox events go (tests pass an in-memory one; the realtime issue adds Centrifugo). */
+  publishers?: Publisher[];
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -50,6 +55,7 @@ export async function buildApp({
   logger = true,
   messenger,
   onPlayerModule,
+  publishers = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -77,12 +83,17 @@ export async function buildApp({
 
   const store = loadContentStore(contentRoot, defaultLocale.code);
   const { db } = database;
+  const outbox = createOutboxDispatcher({ db, publishers, log: app.log });
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   const player = createPlayerModule({
     config,
     db,
     messenger: messenger ?? createMessenger(config, db, { logger: app.log }),
     log: app.log,
   });
+  registerWalletListeners(db, player);
   onPlayerModule?.(player);
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player.deps);
@@ -95,6 +106,7 @@ export async function buildApp({
   await app.register(socialRoutes, { config, player });
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
+  await app.register(walletRoutes, { config, db, player });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

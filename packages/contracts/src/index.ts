@@ -10,3 +10,4 @@ export * from './player.ts';
 export * from './settings.ts';
 export * from './site.ts';
 export * from './validators/index.ts';
+export * from './wallet.ts';

@@ -5,3 +5,5 @@ export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/schema.ts';
 export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
+export * from '../modules/wallet/schema.ts';
+export * from '../outbox/schema.ts';

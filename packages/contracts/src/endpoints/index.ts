@@ -1,11 +1,13 @@
 import { contentEndpoints } from './content.ts';
 import { playerEndpoints } from './player.ts';
 import { settingsEndpoints } from './settings.ts';
+import { walletEndpoints } from './wallet.ts';
 
 /** Every operation of the public API, by group. The server, the OpenAPI document and the client read this. */
 export const endpoints = {
   settings: settingsEndpoints,
   content: contentEndpoints,
   player: playerEndpoints,
+  wallet: walletEndpoints,
 };
 export type Endpoints = typeof endpoints;

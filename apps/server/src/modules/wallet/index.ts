@@ -1,0 +1,28 @@
+import type { Db } from '../../db/client.ts';
+import type { PlayerModule } from '../player/index.ts';
+import { createWalletAccounts } from './accounts.ts';
+
+// The wallet as other modules see it: commands that take the caller's transaction, never tables.
+export { listAccounts, openAccount } from './accounts.ts';
+export { minorOf } from './credit.ts';
+export {
+  type AccountRow,
+  houseAccount,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  type Json,
+  LedgerError,
+  type Leg,
+  type Part,
+  type TransferInput,
+  type TransferResult,
+  transfer,
+  withTransaction,
+} from './ledger.ts';
+export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
+
+/** Opens the first account, in the currency chosen at registration, when a player registers. */
+export function registerWalletListeners(db: Db, player: Pick<PlayerModule, 'onRegistered'>): void {
+  const wallet = createWalletAccounts(db);
+  player.onRegistered((event) => wallet.openFirst(event.playerId, event.currency));
+}
