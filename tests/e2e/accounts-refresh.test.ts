@@ -92,6 +92,7 @@ describe('token refresh shared by two tabs (spec §4 Session: one refresh at a t
     expect(token).not.toBe(player.accessToken);
     expect(expOf(token!) * 1000).toBeGreaterThan(Date.now());
     for (const { page } of tabs) await expectLoggedIn(page, name);
-    expect(tabs.flatMap((t) => t.errors)).toEqual([]);
+    const errors = tabs.flatMap((t) => t.errors);
+    expect(errors, JSON.stringify(errors)).toEqual([]);
   });
 });

@@ -75,6 +75,11 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
           const response = await handle(webRequest, { nonce, api });
           await sendWebResponse(reply.raw, response, nonce, request.id);
         } catch (error) {
+          // The visitor left mid-stream (closed tab, navigation): nothing failed on our side.
+          if (reply.raw.destroyed || reply.raw.writableEnded) {
+            request.log.debug({ err: error }, 'page stream closed by the client');
+            return;
+          }
           request.log.error({ err: error }, 'SSR failed');
           if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
           reply.raw.end('Internal server error');
