@@ -19,10 +19,13 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/PORT/);
   });
 
-  it('refuses an incomplete adapter configuration the same way', async () => {
-    const server = await launch({ SMS_PROVIDER: 'twilio' });
+  it.each([
+    ['an incomplete SMS adapter', { SMS_PROVIDER: 'twilio' }, /TWILIO_/],
+    ['malformed game providers', { SEAMLESS_PROVIDERS: 'not json' }, /SEAMLESS_PROVIDERS/],
+  ])('refuses %s the same way', async (_name, env, named) => {
+    const server = await launch(env);
     expect(await server.exited).toBe(78);
-    expect(server.output()).toMatch(/TWILIO_/);
+    expect(server.output()).toMatch(named);
   });
 
   it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {

@@ -17,6 +17,7 @@ import { createMessenger } from './modules/notification/messaging/index.ts';
 import type { Messenger } from './modules/notification/messaging/port.ts';
 import { notificationRoutes } from './modules/notification/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
 import {
   createPlayerModule,
   ensureFieldSettings,
@@ -28,6 +29,7 @@ import { socialRoutes } from './modules/player/social/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { seamlessRoutes } from './modules/wallet/seamless/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
 
@@ -107,6 +109,16 @@ export async function buildApp({
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
+  await app.register(paymentRoutes, { config, db });
+  await app.register(seamlessRoutes, {
+    config,
+    db,
+    playerStatus: (id) =>
+      player.getProfile(id).then(
+        (p) => p.status,
+        () => null,
+      ),
+  });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

@@ -112,6 +112,17 @@ export const ConfigSchema = z.object({
   /** Sandbox provider: seconds from start to decision (approved; rejected for last name "Reject"). */
   KYC_SANDBOX_DECISION_SECONDS: z.coerce.number().min(0).max(86_400).default(5),
   // ── end of documents and identity verification ──
+  // ── Payments (modules/payment, docs/decisions/0015) ──
+  /**
+   * HMAC-SHA256 key of the sandbox provider's webhooks, at least 32 characters. Unset: a random key is
+   * generated once and kept in DATA_DIR/payment-webhook-secret (a fresh one per app in tests).
+   */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Sandbox provider: seconds until a crypto deposit has its confirmations. */
+  CRYPTO_CONFIRMATION_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
+  /** Sandbox provider: seconds until a bank-transfer withdrawal settles (or fails). */
+  BANK_TRANSFER_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
+  // ── end of payments ──
   /** Where SSR loaders send API calls. Unset: in-process through Fastify's request injection. */
   INTERNAL_API_URL: url('INTERNAL_API_URL').optional(),
   /** Built React Router app (server build + client assets). */
@@ -137,6 +148,10 @@ export const ConfigSchema = z.object({
    */
   DEV_OIDC_PROVIDER: bool.optional(),
   // ── end of social login ──
+  /** Seamless-wallet game providers: JSON [{"id","secret","games":[…],"enabled"}] (docs/provider-api.md). */
+  SEAMLESS_PROVIDERS: z.string().optional(),
+  /** Signing key of the built-in croupier-studio provider. Unset: generated once into DATA_DIR/studio-secret. */
+  STUDIO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.output<typeof ConfigSchema> & {

@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './issues.ts';
 export * from './notification.ts';
+export * from './payment.ts';
 export * from './player.ts';
 export * from './settings.ts';
 export * from './site.ts';

@@ -3,7 +3,9 @@
 
 export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/schema.ts';
+export * from '../modules/payment/schema.ts';
 export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
 export * from '../modules/wallet/schema.ts';
+export * from '../modules/wallet/seamless/schema.ts';
 export * from '../outbox/schema.ts';

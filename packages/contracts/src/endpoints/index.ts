@@ -1,4 +1,5 @@
 import { contentEndpoints } from './content.ts';
+import { paymentEndpoints } from './payment.ts';
 import { playerEndpoints } from './player.ts';
 import { settingsEndpoints } from './settings.ts';
 import { walletEndpoints } from './wallet.ts';
@@ -9,5 +10,6 @@ export const endpoints = {
   content: contentEndpoints,
   player: playerEndpoints,
   wallet: walletEndpoints,
+  payment: paymentEndpoints,
 };
 export type Endpoints = typeof endpoints;

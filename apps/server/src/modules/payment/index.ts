@@ -1,0 +1,2 @@
+// The payment module as other modules see it (docs/decisions/0015).
+export { type BeforeDeposit, DepositLimitError, onBeforeDeposit } from './service.ts';

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** The payment module's own PostgreSQL schema (docs/decisions/0015). Money itself lives in the wallet ledger. */
+export const payment = pgSchema('payment');
+
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A deposit (type 1) or withdrawal (type 2). Status 1 pending, 2 success, 3 failure; a status leaves 1
+ * once and never comes back. The ledger movements it causes carry idempotency keys derived from its id.
+ */
+export const invoices = payment.table(
+  'invoices',
+  {
+    id: uuid('id').primaryKey(),
+    /** player.players.id; no foreign key across module schemas (docs/decisions/0002). */
+    playerId: uuid('player_id').notNull(),
+    /** wallet.accounts.id of the player's account in `currency`. */
+    accountId: uuid('account_id').notNull(),
+    type: integer('type').notNull(),
+    method: text('method').notNull(),
+    currency: text('currency').notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: integer('status').notNull().default(1),
+    /** 'pending', 'success', 'declined', 'card_declined', 'canceled', 'failed', 'superseded', … */
+    statusResult: text('status_result').notNull().default('pending'),
+    /** What the player may see (crypto address and QR URI). */
+    publicData: jsonb('public_data'),
+    /** Private details: card last 4, redirect URLs, network, bank-account holder. Never a full card number. */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    provider: text('provider').notNull().default('sandbox'),
+    providerReference: text('provider_reference').notNull(),
+    /** The webhook event that moved it out of pending. */
+    lastEventId: text('last_event_id'),
+    /** Deposits: the running count of the player's successful deposits, set on success. */
+    number: integer('number'),
+    /** Sandbox: when the provider decides (crypto confirmations, bank transfer). */
+    dueAt: instant('due_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoices_type_check', sql`${t.type} in (1, 2)`),
+    check('invoices_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('invoices_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('invoices_provider_reference_key').on(t.provider, t.providerReference),
+    index('invoices_player_idx').on(t.playerId, t.createdAt),
+    index('invoices_due_idx').on(t.dueAt).where(sql`${t.status} = 1`),
+  ],
+);
+
+/** Every provider event received, once: a replay hits the unique id and changes nothing. */
+export const webhookEvents = payment.table('webhook_events', {
+  /** The provider's event id. */
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull().default('sandbox'),
+  type: text('type').notNull(),
+  invoiceId: uuid('invoice_id'),
+  payload: jsonb('payload').notNull(),
+  /** 'applied' or 'ignored' (the invoice had already left pending, or was unknown). */
+  outcome: text('outcome').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});

@@ -1,0 +1,188 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
+import { enabledCurrencies } from '../present.ts';
+import { parseProviders, resolveStudioSecret, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
+import { seamlessProviders } from './schema.ts';
+import { type Action, createSeamlessWallet, issueLaunchToken, type SeamlessCode, SeamlessError } from './service.ts';
+
+export const SEAMLESS_PREFIX = '/api/seamless/v1';
+
+const id = z.string().min(1).max(128);
+const amount = z.string().regex(/^\d{1,15}(\.\d{1,18})?$/, 'a decimal string like "10.50"');
+const currency = z.string().regex(/^[A-Z]{3,5}$/);
+const Bet = z.object({ transactionId: id, roundId: id, amount, currency, gameId: id.optional() });
+const Win = z.object({
+  transactionId: id,
+  roundId: id,
+  betTransactionId: id.optional(),
+  amount,
+  currency,
+  closeRound: z.boolean().optional(),
+});
+const Rollback = z.object({ transactionId: id, rollbackTransactionId: id, roundId: id });
+const token = z.string().min(1).max(512);
+const schemas = {
+  balance: z.object({ token }),
+  bet: Bet.extend({ token }),
+  win: Win.extend({ token }),
+  rollback: Rollback.extend({ token }),
+  batch: z.object({
+    token,
+    actions: z
+      .array(
+        z.discriminatedUnion('action', [
+          Bet.extend({ action: z.literal('bet') }),
+          Win.extend({ action: z.literal('win') }),
+          Rollback.extend({ action: z.literal('rollback') }),
+        ]),
+      )
+      .min(1)
+      .max(100),
+  }),
+};
+
+const statusOf: Partial<Record<SeamlessCode, number>> = {
+  INVALID_SIGNATURE: 401,
+  INVALID_REQUEST: 422,
+  DUPLICATE_CONFLICT: 409,
+};
+
+/** `sha256=<hex>` of HMAC-SHA256(secret, rawBody): what X-Signature carries. */
+export const signatureOf = (secret: string, rawBody: Buffer | string) =>
+  `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+
+function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The seamless-wallet API for game providers (server to server, docs/provider-api.md). An encapsulated
+ * plugin: its JSON bodies arrive raw, the signature is checked on the raw bytes before anything is
+ * parsed, then zod validates. Answers are `{status: 'OK', …}` or `{status: 'ERROR', code, message, balance?}`.
+ */
+export async function seamlessRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; db: Db; playerStatus?: (playerId: string) => Promise<number | null> },
+) {
+  const { config, db } = opts;
+  const env = config as Config & { SEAMLESS_PROVIDERS?: string; STUDIO_SECRET?: string };
+  await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), resolveStudioSecret(env));
+  const wallet = createSeamlessWallet({ db, playerStatus: opts.playerStatus });
+
+  await app.register(
+    async (api) => {
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      const fail = (reply: FastifyReply, code: SeamlessCode, message: string, extra: Record<string, unknown> = {}) =>
+        reply.status(statusOf[code] ?? 200).send({ status: 'ERROR', code, message, ...extra });
+      api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        if (error.statusCode && error.statusCode < 500) return fail(reply, 'INVALID_REQUEST', error.message);
+        request.log.error({ err: error }, 'seamless request failed');
+        return reply.status(500).send({ status: 'ERROR', code: 'INTERNAL', message: 'Internal error, retry later' });
+      });
+
+      /** Signature first (401, nothing parsed), then JSON and the schema (422). */
+      const read = async <S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const providerId = request.headers['x-provider-id'];
+        const signature = request.headers['x-signature'];
+        const [provider] =
+          typeof providerId === 'string'
+            ? await db.select().from(seamlessProviders).where(eq(seamlessProviders.id, providerId))
+            : [];
+        const expected = provider?.enabled ? signatureOf(provider.secret, raw) : signatureOf('-', raw);
+        const valid = typeof signature === 'string' && sameSignature(signature, expected);
+        if (!provider?.enabled || !valid) {
+          fail(reply, 'INVALID_SIGNATURE', 'Unknown provider or bad X-Signature');
+          return null;
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          fail(reply, 'INVALID_REQUEST', 'The body is not JSON');
+          return null;
+        }
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          fail(reply, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+          return null;
+        }
+        return { providerId: provider.id, body: parsed.data as z.output<S> };
+      };
+
+      const answer = async (reply: FastifyReply, run: () => Promise<unknown>) => {
+        try {
+          return reply.send(await run());
+        } catch (error) {
+          if (!(error instanceof SeamlessError)) throw error;
+          const balance = error.accountId ? await wallet.balanceOf(error.accountId) : null;
+          const actionIndex = (error as SeamlessError & { actionIndex?: number }).actionIndex;
+          return fail(reply, error.code, error.message, {
+            ...(balance ?? {}),
+            ...(actionIndex === undefined ? {} : { actionIndex }),
+          });
+        }
+      };
+
+      api.post('/balance', async (request, reply) => {
+        const r = await read(request, reply, schemas.balance);
+        if (r) return answer(reply, () => wallet.balance(r.providerId, r.body.token));
+        return reply;
+      });
+      for (const kind of ['bet', 'win', 'rollback'] as const) {
+        api.post(`/${kind}`, async (request, reply) => {
+          const r = await read(request, reply, schemas[kind]);
+          if (!r) return reply;
+          const { token: t, ...rest } = r.body;
+          return answer(reply, () => wallet.act(r.providerId, t, { action: kind, ...rest } as Action));
+        });
+      }
+      api.post('/batch', async (request, reply) => {
+        const r = await read(request, reply, schemas.batch);
+        if (r) return answer(reply, () => wallet.batch(r.providerId, r.body.token, r.body.actions as Action[]));
+        return reply;
+      });
+    },
+    { prefix: SEAMLESS_PREFIX },
+  );
+
+  // Development and tests only (same rule as POST /api/dev/wallet/credit): a launch token without a game launch.
+  if (devMailboxEnabled(config)) {
+    const Launch = z.object({
+      playerId: z.uuid(),
+      currency: z.string().min(3).max(5),
+      providerId: z.string().min(1).default(STUDIO_PROVIDER_ID),
+      gameId: z.string().min(1).default('demo'),
+      ttlSeconds: z
+        .number()
+        .int()
+        .min(-86_400)
+        .max(7 * 86_400)
+        .optional(),
+    });
+    app.post('/api/dev/seamless/launch-token', async (request, reply) => {
+      const parsed = Launch.safeParse(request.body);
+      const body = parsed.data;
+      if (!body || !enabledCurrencies.has(body.currency.toUpperCase())) {
+        return reply.status(422).send({ error: { code: 3, message: 'The given data was invalid.', fields: {} } });
+      }
+      try {
+        const launched = await issueLaunchToken(db, body);
+        return {
+          data: { token: launched.token, expiresAt: launched.expiresAt.toISOString(), accountId: launched.accountId },
+        };
+      } catch (error) {
+        return reply.status(422).send({ error: { code: 3, message: (error as Error).message, fields: {} } });
+      }
+    });
+  }
+}
