@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { ApiError, ErrorCode, type PaymentMethod } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';
+import { persistedSecret } from '../../secrets.ts';
 import { cryptoNetworks, currencyOf } from './catalogue.ts';
 import type { PaymentProvider, SandboxDecision } from './service.ts';
 
@@ -122,23 +121,12 @@ export function sandboxProvider(
  * DATA_DIR/payment-webhook-secret (tests get a fresh one per app), as for the JWT key.
  */
 export function resolveWebhookSecret(config: Pick<Config, 'PAYMENT_WEBHOOK_SECRET' | 'NODE_ENV' | 'dataDir'>): Buffer {
-  if (config.PAYMENT_WEBHOOK_SECRET) return Buffer.from(config.PAYMENT_WEBHOOK_SECRET, 'utf8');
-  if (config.NODE_ENV === 'test') return randomBytes(32);
-  const file = join(config.dataDir, 'payment-webhook-secret');
-  const read = () => {
-    const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-    return stored.length >= 32 ? stored : null;
-  };
-  const existing = read();
-  if (existing) return Buffer.from(existing, 'utf8');
-  mkdirSync(config.dataDir, { recursive: true });
-  let secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    secret = read() ?? secret;
-  }
+  const secret = persistedSecret({
+    configured: config.PAYMENT_WEBHOOK_SECRET,
+    nodeEnv: config.NODE_ENV,
+    dataDir: config.dataDir,
+    file: 'payment-webhook-secret',
+  });
   return Buffer.from(secret, 'utf8');
 }
 

@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import type { Config } from '../../config.ts';
+import { persistedSecret } from '../../secrets.ts';
 
 /** SHA-256 hex: how every emailed, texted or handed-out code is stored. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -49,23 +48,11 @@ export async function verifyPassword(stored: string | null | undefined, password
  * and kept in DATA_DIR/jwt-secret so tokens survive restarts. Tests get a fresh key per app.
  */
 export function resolveJwtSecret(config: Config): Buffer {
-  if (config.JWT_SECRET) return Buffer.from(config.JWT_SECRET, 'utf8');
-  if (config.NODE_ENV === 'test') return randomBytes(32);
-  const file = join(config.dataDir, 'jwt-secret');
-  const read = () => {
-    const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-    return stored.length >= 32 ? stored : null;
-  };
-  const existing = read();
-  if (existing) return Buffer.from(existing, 'utf8');
-  mkdirSync(config.dataDir, { recursive: true });
-  let secret = randomBytes(48).toString('base64url');
-  try {
-    // 'wx': of two processes starting together on the same DATA_DIR, one writes and both use its key.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    secret = read() ?? secret;
-  }
+  const secret = persistedSecret({
+    configured: config.JWT_SECRET,
+    nodeEnv: config.NODE_ENV,
+    dataDir: config.dataDir,
+    file: 'jwt-secret',
+  });
   return Buffer.from(secret, 'utf8');
 }

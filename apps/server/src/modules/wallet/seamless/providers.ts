@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, ConfigError } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { persistedSecret } from '../../../secrets.ts';
 import { seamlessProviders } from './schema.ts';
 
 /** The built-in game studio's provider id. */
@@ -46,24 +44,12 @@ export function parseProviders(raw: string | undefined): ProviderConfig[] {
  * DATA_DIR/studio-secret (like the JWT key). Tests get a fresh key per app.
  */
 export function resolveStudioSecret(config: Pick<Config, 'NODE_ENV' | 'dataDir'> & { STUDIO_SECRET?: string }): string {
-  if (config.STUDIO_SECRET) return config.STUDIO_SECRET;
-  if (config.NODE_ENV === 'test') return randomBytes(32).toString('base64url');
-  const file = join(config.dataDir, 'studio-secret');
-  const read = () => {
-    const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-    return stored.length >= 32 ? stored : null;
-  };
-  const existing = read();
-  if (existing) return existing;
-  mkdirSync(config.dataDir, { recursive: true });
-  let secret = randomBytes(32).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    secret = read() ?? secret;
-  }
-  return secret;
+  return persistedSecret({
+    configured: config.STUDIO_SECRET,
+    nodeEnv: config.NODE_ENV,
+    dataDir: config.dataDir,
+    file: 'studio-secret',
+  });
 }
 
 /** Upserts the configured providers (and the studio) into wallet.seamless_providers. Others stay as they are. */
