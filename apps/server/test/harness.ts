@@ -19,7 +19,7 @@ export interface TestApp {
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /** A fresh, migrated database per test file, so files run in parallel without sharing rows. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(poolSize = 5): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
@@ -33,7 +33,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
   await database.migrate();
   return {
     database,

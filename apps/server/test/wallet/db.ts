@@ -1,39 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
+import type { Database, Db } from '../../src/db/client.ts';
 import { houseAccount, openAccount, withTransaction } from '../../src/modules/wallet/index.ts';
+import { freshDatabase } from '../harness.ts';
 
-/** A fresh migrated database: in-memory PGlite, or a new PostgreSQL database under TEST_DATABASE_URL. */
+/** A fresh migrated database (see ../harness.ts); `close` closes it and drops it on PostgreSQL. */
 export async function freshWalletDatabase(poolSize = 5): Promise<{ database: Database; close: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { database, close: () => database.close() };
-  }
-  const name = `croupier_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
-  await database.migrate();
+  const { database, drop } = await freshDatabase(poolSize);
   return {
     database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await drop();
     },
   };
 }
