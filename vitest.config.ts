@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'contracts',
-          include: ['packages/contracts/test/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          include: [
+            'packages/contracts/test/**/*.test.ts',
+            'packages/games/test/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
+            'apps/studio-ui/test/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -2,24 +2,12 @@
 // `npm start`: build the web app when its build is missing or older than its sources, then run the
 // one server process (API, websocket, studio and SSR site) on the embedded database by default.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIsStale } from './build-state.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const buildEntry = join(root, 'apps/web/build/server/index.js');
-const sources = ['apps/web/app', 'apps/web/public', 'packages/contracts/src', 'apps/web/vite.config.ts'];
-
-function newestMtime(path) {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(full).map((name) => newestMtime(join(path, name))));
-}
-
-const stale = !existsSync(buildEntry) || Math.max(...sources.map(newestMtime)) > statSync(buildEntry).mtimeMs;
-if (stale) {
-  console.log('Building the web app…');
+if (buildIsStale(root)) {
+  console.log('Building the web app and the studio UI…');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,13 +3,13 @@
 //     [--render-seconds 4] [--max-renders 20000] [--build] [--cpu-prof] [--out /tmp/ssr.json]
 // Progress goes to stderr; the table and then the JSON results go to stdout.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ServerBuild } from 'react-router';
+import { cpuMsOf, freePort, stopServer, waitForReady } from '../lib/process.ts';
 import { type LoadResult, round, runLoad } from './load.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Page, RenderResult } from './render.ts';
@@ -55,17 +55,6 @@ const PAGES: Page[] = [
   { name: '/de (cf-ipcountry DE)', path: '/de', headers: { 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' } },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
 async function startServer(port: number, dataDir: string, profileDir?: string): Promise<ChildProcess> {
   const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx'];
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/src/main.ts')], {
@@ -80,38 +69,7 @@ async function startServer(port: number, dataDir: string, profileDir?: string): 
       DATA_DIR: dataDir,
     },
   });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited during start (code ${child.exitCode})`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server not ready after 90 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const code = await exited;
-  clearTimeout(timer);
-  return code;
-}
-
-/** CPU time (user + system, all threads) a process has used, in ms; Linux only. */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
-  } catch {
-    return Number.NaN;
-  }
+  return waitForReady(child, port);
 }
 
 /** --cpu-prof writes one file per thread (tsx's loader hooks run in their own); thread 0 is the main one. */

@@ -5,9 +5,8 @@
  * base URL to the tests (`inject('baseUrl')`). Teardown stops it with SIGTERM and removes the data.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildIsStale } from '../../scripts/build-state.mjs';
 import { root, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -16,22 +15,8 @@ declare module 'vitest' {
   }
 }
 
-const buildEntry = join(root, 'apps/web/build/server/index.js');
-/** What the web build is made from; a file newer than the build means it must be rebuilt. */
-const sources = ['apps/web/app', 'apps/web/public', 'packages/contracts/src', 'apps/web/vite.config.ts'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
 function buildIfStale(): void {
-  const stale =
-    !existsSync(buildEntry) ||
-    Math.max(...sources.map((s) => newestMtime(join(root, s)))) > statSync(buildEntry).mtimeMs;
-  if (!stale) return;
+  if (!buildIsStale(root)) return;
   console.log('[e2e] web build missing or stale: npm run build');
   // vitest runs with NODE_ENV=test; a build under it would bundle React's development code.
   const result = spawnSync('npm', ['run', 'build', '--silent'], {

@@ -4,6 +4,7 @@ import { type Endpoint, ErrorCode } from '@croupier/contracts';
 import { defaultLocale } from '@croupier/contracts/reference/index';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
@@ -12,6 +13,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
+import { gameRoutes } from './modules/game/index.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { createMessenger } from './modules/notification/messaging/index.ts';
 import type { Messenger } from './modules/notification/messaging/port.ts';
@@ -26,12 +28,22 @@ import {
 } from './modules/player/index.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
+import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
+import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { studioRoutes } from './modules/studio/index.ts';
 import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { seamlessRoutes } from './modules/wallet/seamless/index.ts';
+import { resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Currency rates (docs/decisions/0018); tests call `app.rates.refresh()`. */
+    rates: RatesSource;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +57,8 @@ export interface AppOptions {
   onPlayerModule?: (player: PlayerModule) => void;
   /** Where committed outbox events go (tests pass an in-memory one; the realtime issue adds Centrifugo). */
   publishers?: Publisher[];
+  /** Real-time connection limits and timings (tests shorten them); defaults in modules/realtime/limits.ts. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -58,6 +72,7 @@ export async function buildApp({
   messenger,
   onPlayerModule,
   publishers = [],
+  realtimeLimits,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -74,8 +89,18 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Per-IP counters live in Redis when there is one, so every instance counts the same visitor together.
+  // A Redis outage lets requests through (skipOnError): the per-identity throttles are in the database.
+  const rateStore = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (rateStore) {
+    rateStore.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis connection error'));
+    app.addHook('onClose', async () => void (await rateStore.quit().catch(() => rateStore.disconnect())));
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateStore ? { redis: rateStore, nameSpace: `${config.REALTIME_REDIS_PREFIX}rate:`, skipOnError: true } : {}),
     keyGenerator: (request) => visitorOf(request, config.TRUST_GEO_HEADERS).ip,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -97,11 +122,16 @@ export async function buildApp({
   });
   registerWalletListeners(db, player);
   onPlayerModule?.(player);
+  registerRealtime(app, { config, player, limits: realtimeLimits });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player.deps);
   await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
-  await app.register(settingsRoutes, { config });
+  const rates = createRatesSource(config, app.log);
+  app.decorate('rates', rates);
+  app.addHook('onReady', async () => rates.start());
+  app.addHook('onClose', async () => rates.stop());
+  await app.register(settingsRoutes, { config, rates });
   await app.register(contentRoutes, { store });
   await app.register(notificationRoutes, { config, db });
   await app.register(playerRoutes, { config, player });
@@ -109,16 +139,21 @@ export async function buildApp({
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
-  await app.register(paymentRoutes, { config, db });
+  await app.register(paymentRoutes, { config, db, rates });
+  // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
+  const studioSecret = resolveStudioSecret(config);
   await app.register(seamlessRoutes, {
     config,
     db,
+    studioSecret,
     playerStatus: (id) =>
       player.getProfile(id).then(
         (p) => p.status,
         () => null,
       ),
   });
+  await app.register(gameRoutes, { config, db, studioSecret, player });
+  await app.register(studioRoutes, { config, db, studioSecret });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

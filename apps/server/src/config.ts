@@ -152,6 +152,38 @@ export const ConfigSchema = z.object({
   SEAMLESS_PROVIDERS: z.string().optional(),
   /** Signing key of the built-in croupier-studio provider. Unset: generated once into DATA_DIR/studio-secret. */
   STUDIO_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Origin of the casino's seamless API for the studio (e.g. https://casino.example). Unset: in-process (app.inject). */
+  STUDIO_WALLET_URL: url('STUDIO_WALLET_URL')
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      message: 'STUDIO_WALLET_URL must be http:// or https://',
+    })
+    .optional(),
+  // ── Currency rates (settings/rates, docs/decisions/0018) ──
+  /** Rates feed answering {"base":"EUR","rates":{"USD":1.08,…}}. Unset: the seeded reference table. */
+  RATES_URL: url('RATES_URL')
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      message: 'RATES_URL must be http:// or https://',
+    })
+    .optional(),
+  /** How often the feed is read again. */
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  /** A feed answer slower than this is dropped (the last good table stays). */
+  RATES_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  // ── end of currency rates ──
+  // ── Real time (modules/realtime, docs/realtime.md) ──
+  /** `hub`: this server's websocket endpoint (through Redis when REDIS_URL is set); `centrifugo`: Centrifugo's HTTP API. */
+  REALTIME_PUBLISHER: z.enum(['hub', 'centrifugo']).default('hub'),
+  /** Centrifugo's HTTP API origin (REALTIME_PUBLISHER=centrifugo), e.g. http://centrifugo:8000. */
+  CENTRIFUGO_API_URL: url('CENTRIFUGO_API_URL')
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      message: 'CENTRIFUGO_API_URL must be http:// or https://',
+    })
+    .optional(),
+  /** Centrifugo's `http_api.key`, sent as X-API-Key. */
+  CENTRIFUGO_API_KEY: z.string().min(1).optional(),
+  /** Prefix of the Redis keys and pub/sub channel of the real-time fan-out (one per deployment). */
+  REALTIME_REDIS_PREFIX: z.string().min(1).max(100).default('croupier:realtime:'),
+  // ── end of real time ──
 });
 
 export type Config = z.output<typeof ConfigSchema> & {
@@ -249,6 +281,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
     // Several instances share one database and must share the key; a generated one would differ per host.
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL');
+  }
+  if (c.REALTIME_PUBLISHER === 'centrifugo' && (!c.CENTRIFUGO_API_URL || !c.CENTRIFUGO_API_KEY)) {
+    const missing = ['CENTRIFUGO_API_URL', 'CENTRIFUGO_API_KEY'].filter((k) => !c[k as keyof typeof c]);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required with REALTIME_PUBLISHER=centrifugo`).join('\n')}`,
+    );
   }
   const root = resolve(import.meta.dirname, '../../..');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');

@@ -32,6 +32,7 @@ import {
   loadSiteSettings,
 } from './lib/site-data.server.ts';
 import './styles/app.css';
+import './styles/realtime.css';
 
 export interface RootData {
   locale: string;

@@ -20,9 +20,7 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors
 function messageOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? 'This field is required.'
-        : `Must be ${article(issue.expected)} ${issue.expected}.`;
+      return missing(issue) ? 'This field is required.' : `Must be ${article(issue.expected)} ${issue.expected}.`;
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1 ? 'This field is required.' : `Must be at least ${issue.minimum} characters.`;
@@ -47,5 +45,12 @@ function messageOf(issue: z.core.$ZodIssue): string {
       return issue.message || 'Is invalid.';
   }
 }
+
+/**
+ * Whether the field was absent. zod 4 leaves `input` out of issues unless asked (reportInput), so its
+ * default message, "… received undefined", tells a missing field from a wrong type.
+ */
+const missing = (issue: z.core.$ZodIssue) =>
+  issue.input !== undefined ? issue.input === null : /received (undefined|null)$/.test(issue.message);
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CommunicationRequest, ErrorCode, issuesToFields } from '../src/index.ts';
+import { ApiError, CommunicationRequest, ErrorCode, GameStart, issuesToFields } from '../src/index.ts';
 
 describe('ApiError', () => {
   it('is recognised across copies of the module by its brand', () => {
@@ -28,5 +28,13 @@ describe('field messages', () => {
     const fields = issuesToFields(result.error!.issues);
     expect(fields.email).toEqual(['Must be a valid e-mail address.']);
     expect(fields.message).toEqual(['Must be at least 10 characters.']);
+  });
+
+  it('tells a missing field from one of the wrong type', () => {
+    const missing = issuesToFields(GameStart.safeParse({}).error!.issues);
+    expect(missing.demoMode).toEqual(['This field is required.']);
+    const wrong = issuesToFields(GameStart.safeParse({ demoMode: 'yes', platform: null }).error!.issues);
+    expect(wrong.demoMode).toEqual(['Must be a boolean.']);
+    expect(wrong.platform?.[0]).toBeDefined();
   });
 });

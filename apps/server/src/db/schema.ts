@@ -1,11 +1,13 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. A module owns its own schema file;
 // other modules call its functions, never its tables.
 
+export * from '../modules/game/schema.ts';
 export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/schema.ts';
 export * from '../modules/payment/schema.ts';
 export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
+export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';
 export * from '../modules/wallet/seamless/schema.ts';
 export * from '../outbox/schema.ts';

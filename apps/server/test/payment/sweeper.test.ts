@@ -41,7 +41,8 @@ describe('the sandbox sweeper', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
     const house = await rows(
       t.database.db,
-      sql`select currency, real::text as real from wallet.accounts where owner_kind = 'house' and purpose = 'payments' order by currency`,
+      sql`select a.currency, sum(e.amount)::text as real from wallet.accounts a join wallet.entries e on e.account_id = a.id
+          where a.owner_kind = 'house' and a.purpose = 'payments' and e.part = 'real' group by a.currency order by a.currency`,
     );
     // EUR: −100 deposited + 60 paid out; LTC: −1.5 (minor units).
     expect(house).toEqual([

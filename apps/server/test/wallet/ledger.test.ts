@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
 import {
+  houseBalance,
   IdempotencyConflictError,
   InsufficientFundsError,
   LedgerError,
@@ -47,7 +48,7 @@ describe('transfer', () => {
   it('moves money, writes balanced entries and updates balances in the same transaction', async () => {
     const { account, cash } = await funded(1000n);
     expect((await balanceOf(account.id)).real).toBe(1000n);
-    expect((await balanceOf(cash.id)).real).toBeLessThanOrEqual(-1000n);
+    expect((await houseBalance(db, cash.id)).real).toBeLessThanOrEqual(-1000n);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
@@ -99,6 +100,19 @@ describe('transfer', () => {
   it('keeps house accounts free to go negative but never a player part', async () => {
     const { account } = await funded(50n);
     await expect(db.update(accounts).set({ real: -1n }).where(eq(accounts.id, account.id))).rejects.toThrow();
+  });
+
+  it('derives a house balance from its entries and leaves the house row untouched', async () => {
+    const { cash } = await funded(70n);
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, cash.id));
+    expect({ real: row!.real, bonus: row!.bonus, locked: row!.locked }).toEqual({ real: 0n, bonus: 0n, locked: 0n });
+    const balance = await houseBalance(db, cash.id);
+    const [sum] = await rows<{ s: string }>(
+      db,
+      sql`select coalesce(sum(amount), 0)::text as s from wallet.entries where account_id = ${cash.id}`,
+    );
+    expect(balance.real).toBe(BigInt(sum!.s));
+    expect(balance.real < 0n).toBe(true);
   });
 });
 

@@ -1,15 +1,23 @@
+import { redirect } from 'react-router';
+import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
+import { categoriesRedirect } from '../features/games/query.ts';
 import { useT } from '../features/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/categories';
 
+/** /categories redirects to the first game collection, keeping the query string (spec §2). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const collections = await loadCollections(context.api, await visitorCountry(context.api));
+  const target = categoriesRedirect(collections, new URL(request.url).search);
+  if (target) throw redirect(params.lang ? `/${params.lang}${target}` : target);
+  return null;
+}
+
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.categories' });
 
-/**
- * /categories redirects to the first game collection keeping the query (spec §2). No collection
- * exists until the catalogue lands, so the page shows its empty state.
- */
+/** Only reached when no collection is offered in the visitor's country. */
 export default function Categories() {
   const t = useT();
   return (

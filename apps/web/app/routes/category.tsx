@@ -1,10 +1,62 @@
+import { useSearchParams } from 'react-router';
+import { CategoryTabs } from '../features/games/category-tabs.tsx';
+import { GameGrid } from '../features/games/game-grid.tsx';
+import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
+import { gamesQuery, parseSort } from '../features/games/query.ts';
+import { SortSelect } from '../features/games/sort-select.tsx';
+import { useGameList } from '../features/games/use-game-list.ts';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useSession } from '../features/session/session.ts';
+import { PageHeader } from '../features/ui/page.tsx';
 import { notFound } from '../lib/not-found.ts';
 import type { Route } from './+types/category';
+import '../features/games/games.css';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  throw notFound(new URL(request.url).pathname);
+/**
+ * /categories/{identity}: the collection's games, sorted (`?sort=`), first page from SSR, "load more"
+ * in the browser. An identity no collection has (for this country) is a 404.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const country = await visitorCountry(context.api);
+  const collections = await loadCollections(context.api, country);
+  const collection = collections.find((c) => c.identity === params.categoryIdentity);
+  if (!collection) throw notFound(url.pathname);
+  // SSR renders as a guest: `score` is offered to players only, so a guest's sort is what it renders.
+  const sort = parseSort(url.searchParams.get('sort'), false);
+  const first = await context.api.game
+    .games({ query: gamesQuery({ collectionId: collection.id, country, sort }) })
+    .catch(() => null);
+  return { collection, collections, first, sort, country };
 }
 
-export default function Category() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta(rootOf(matches, location), { title: loaderData?.collection.name });
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { isLoggedIn } = useSession();
+  const [params] = useSearchParams();
+  const { collection, collections, first, country } = loaderData;
+  const sort = parseSort(params.get('sort'), isLoggedIn);
+  const list = useGameList({ collectionId: collection.id, country, sort }, sort === loaderData.sort ? first : null);
+  return (
+    <div className="page">
+      <PageHeader title={collection.name}>
+        <SortSelect value={sort} />
+      </PageHeader>
+      <CategoryTabs collections={collections} current={collection.identity} />
+      <GameGrid
+        games={list.games}
+        status={list.status}
+        meta={list.meta}
+        hasMore={list.hasMore}
+        onMore={list.loadMore}
+        onRetry={list.retry}
+        emptyText={t('global-components.empty.games')}
+        label={collection.name}
+      />
+    </div>
+  );
 }

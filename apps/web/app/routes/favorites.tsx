@@ -1,9 +1,12 @@
+import { useFavorites } from '../features/games/favorites.ts';
+import { GameGrid } from '../features/games/game-grid.tsx';
 import { useT } from '../features/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { useSession } from '../features/session/session.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { PageHeader } from '../features/ui/page.tsx';
 import { SignInPrompt } from '../features/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/favorites';
+import '../features/games/games.css';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.favorites', noindex: true });
@@ -14,11 +17,23 @@ export default function Favorites() {
   return (
     <div className="page">
       <PageHeader title={t('global-components.pages.favorites')} />
-      {isLoggedIn ? (
-        <EmptyState icon="heart" text={t('global-components.empty.favorites')} />
-      ) : (
-        <SignInPrompt icon="heart" textKey="global-components.empty.favoritesGuest" />
-      )}
+      {isLoggedIn ? <FavoriteGames /> : <SignInPrompt icon="heart" textKey="global-components.empty.favoritesGuest" />}
     </div>
+  );
+}
+
+/** The games store's favorites (GET /api/game/games/favorites); un-hearting one removes it here too. */
+function FavoriteGames() {
+  const t = useT();
+  const favorites = useFavorites();
+  return (
+    <GameGrid
+      games={favorites.games}
+      status={favorites.status === 'failed' ? 'failed' : favorites.status === 'ready' ? 'ready' : 'loading'}
+      onRetry={() => void favorites.reload()}
+      emptyIcon="heart"
+      emptyText={t('global-components.empty.favorites')}
+      label={t('global-components.pages.favorites')}
+    />
   );
 }

@@ -1,11 +1,28 @@
+import { ApiError } from '@croupier/contracts';
+import { GamePage } from '../features/games/game-page.tsx';
+import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { notFound } from '../lib/not-found.ts';
 import type { Route } from './+types/game';
 
-/** The game page: until the catalogue exists no game id resolves, so every id is a real 404. */
-export async function loader({ request }: Route.LoaderArgs) {
-  throw notFound(new URL(request.url).pathname);
+/** /games/{id}: the game by id or identity (api-contract §9); an unknown one is a real 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  try {
+    const { data } = await context.api.game.game({ params: { idOrIdentity: params.id } });
+    return { game: data };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
+      throw notFound(new URL(request.url).pathname);
+    }
+    throw error;
+  }
 }
 
-export default function Game() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta(rootOf(matches, location), {
+    title: loaderData?.game.name,
+    description: loaderData?.game.description ?? undefined,
+  });
+
+export default function GameRoute({ loaderData }: Route.ComponentProps) {
+  return <GamePage key={loaderData.game.id} game={loaderData.game} />;
 }

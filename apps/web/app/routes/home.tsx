@@ -1,12 +1,17 @@
+import { loadLobby } from '../features/games/lobby.server.ts';
+import { Lobby } from '../features/games/lobby.tsx';
 import { useI18n } from '../features/i18n/i18n.tsx';
 import { LocalLink } from '../features/i18n/link.tsx';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { EmptyState } from '../features/ui/page.tsx';
 import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLobby(context.api);
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(rootOf(matches, location));
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
@@ -21,10 +26,10 @@ export default function Home() {
         </LocalLink>
       </section>
       <section className="section" aria-labelledby="games-title">
-        <h2 id="games-title" className="section__title">
+        <h2 id="games-title" className="visually-hidden">
           {t('global-components.home.collectionsTitle')}
         </h2>
-        <EmptyState icon="lobby" text={t('global-components.empty.games')} />
+        <Lobby rows={loaderData.rows} winners={loaderData.winners} />
       </section>
     </>
   );

@@ -1,17 +1,94 @@
-import { useT } from '../features/i18n/i18n.tsx';
+import { useSearchParams } from 'react-router';
+import { GameGrid } from '../features/games/game-grid.tsx';
+import { loadProviders, visitorCountry } from '../features/games/lobby.server.ts';
+import { gamesQuery, parseSort } from '../features/games/query.ts';
+import { SortSelect } from '../features/games/sort-select.tsx';
+import { useGameList } from '../features/games/use-game-list.ts';
+import { useI18n } from '../features/i18n/i18n.tsx';
+import { LocalLink } from '../features/i18n/link.tsx';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { useSession } from '../features/session/session.ts';
 import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import type { Route } from './+types/providers';
+import '../features/games/games.css';
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.providers' });
+/**
+ * /providers: every provider with enabled games (failing to load: none, spec §8); `?provider={identity}`
+ * shows that provider's games with "load more".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [providers, country] = await Promise.all([loadProviders(context.api), visitorCountry(context.api)]);
+  const selected = providers.find((p) => p.identity === url.searchParams.get('provider')) ?? null;
+  const sort = parseSort(url.searchParams.get('sort'), false);
+  const first = selected
+    ? await context.api.game.games({ query: gamesQuery({ providerId: selected.id, country, sort }) }).catch(() => null)
+    : null;
+  return { providers, selected, first, sort, country };
+}
 
-export default function Providers() {
-  const t = useT();
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta(
+    rootOf(matches, location),
+    loaderData?.selected ? { title: loaderData.selected.name } : { titleKey: 'global-components.pages.providers' },
+  );
+
+export default function Providers({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { providers, selected } = loaderData;
   return (
     <div className="page">
-      <PageHeader title={t('global-components.pages.providers')} />
-      <EmptyState icon="providers" text={t('global-components.empty.providers')} />
+      <PageHeader title={selected ? selected.name : t('global-components.pages.providers')}>
+        {selected && (
+          <LocalLink to="/providers" className="link-button">
+            {t('global-components.games.allProviders')}
+          </LocalLink>
+        )}
+      </PageHeader>
+      {providers.length === 0 ? (
+        <EmptyState icon="providers" text={t('global-components.empty.providers')} />
+      ) : selected ? (
+        <ProviderGames key={selected.id} loaderData={loaderData} />
+      ) : (
+        <ul className="provider-grid">
+          {providers.map((p) => (
+            <li key={p.id}>
+              <LocalLink to={`/providers?provider=${encodeURIComponent(p.identity)}`} className="provider-card">
+                <span className="provider-card__name">{p.name}</span>
+                <span className="provider-card__count muted">
+                  {t('global-components.games.gameCount', { count: p.gameEnabledCount })}
+                </span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ProviderGames({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
+  const { t } = useI18n();
+  const { isLoggedIn } = useSession();
+  const [params] = useSearchParams();
+  const { selected, first, country } = loaderData;
+  const sort = parseSort(params.get('sort'), isLoggedIn);
+  const list = useGameList({ providerId: selected?.id, country, sort }, sort === loaderData.sort ? first : null);
+  return (
+    <div className="stack">
+      <div className="games-toolbar">
+        <SortSelect value={sort} />
+      </div>
+      <GameGrid
+        games={list.games}
+        status={list.status}
+        meta={list.meta}
+        hasMore={list.hasMore}
+        onMore={list.loadMore}
+        onRetry={list.retry}
+        emptyText={t('global-components.empty.games')}
+        label={selected?.name ?? ''}
+      />
     </div>
   );
 }

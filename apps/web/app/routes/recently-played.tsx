@@ -1,24 +1,64 @@
-import { useT } from '../features/i18n/i18n.tsx';
+import type { Game } from '@croupier/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { GameGrid } from '../features/games/game-grid.tsx';
+import { detectPlatform, PLAYED_SIZE } from '../features/games/query.ts';
+import type { ListStatus } from '../features/games/use-game-list.ts';
+import { useI18n } from '../features/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { browserApi } from '../features/session/runtime.ts';
 import { useSession } from '../features/session/session.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { PageHeader } from '../features/ui/page.tsx';
 import { SignInPrompt } from '../features/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/recently-played';
+import '../features/games/games.css';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.recentlyPlayed', noindex: true });
 
 export default function RecentlyPlayed() {
-  const t = useT();
+  const { t } = useI18n();
   const { isLoggedIn } = useSession();
   return (
     <div className="page">
       <PageHeader title={t('global-components.pages.recentlyPlayed')} />
       {isLoggedIn ? (
-        <EmptyState icon="clock" text={t('global-components.empty.recentlyPlayed')} />
+        <PlayedGames />
       ) : (
         <SignInPrompt icon="clock" textKey="global-components.empty.recentlyPlayedGuest" />
       )}
     </div>
+  );
+}
+
+/** GET /api/game/games/played: the last 18 games for this platform and country (api-contract §9). */
+function PlayedGames() {
+  const { t, root } = useI18n();
+  const [games, setGames] = useState<Game[]>([]);
+  const [status, setStatus] = useState<ListStatus>('loading');
+  const country = root.geo.country;
+  const load = useCallback(async () => {
+    setStatus('loading');
+    try {
+      const { data } = await browserApi().game.played({
+        query: { perPage: PLAYED_SIZE, platform: detectPlatform(), ...(country ? { countryCode: country } : {}) },
+      });
+      setGames(data);
+      setStatus('ready');
+    } catch {
+      setStatus('failed');
+    }
+  }, [country]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <GameGrid
+      games={games}
+      status={status}
+      onRetry={() => void load()}
+      emptyIcon="clock"
+      emptyText={t('global-components.empty.recentlyPlayed')}
+      label={t('global-components.pages.recentlyPlayed')}
+    />
   );
 }

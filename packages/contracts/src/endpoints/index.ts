@@ -1,4 +1,6 @@
 import { contentEndpoints } from './content.ts';
+import { gameEndpoints } from './game.ts';
+import { notificationEndpoints } from './notification.ts';
 import { paymentEndpoints } from './payment.ts';
 import { playerEndpoints } from './player.ts';
 import { settingsEndpoints } from './settings.ts';
@@ -11,5 +13,7 @@ export const endpoints = {
   player: playerEndpoints,
   wallet: walletEndpoints,
   payment: paymentEndpoints,
+  notification: notificationEndpoints,
+  game: gameEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -6,6 +6,7 @@ import { route } from '../../http/endpoint.ts';
 import { visitorOf } from '../../http/visitor.ts';
 import { listMailbox } from './messaging/mailbox.ts';
 import { devMailboxEnabled } from './messaging/settings.ts';
+import { messengerRoutes } from './messenger/routes.ts';
 import { saveCommunication } from './service.ts';
 
 export async function notificationRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
@@ -25,6 +26,8 @@ export async function notificationRoutes(app: FastifyInstance, { config, db }: {
     // An open form is a spam target: a few messages per visitor per ten minutes is plenty.
     { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } }, bodyLimit: 32 * 1024 },
   );
+
+  messengerRoutes(app, db);
 
   // The development mailbox shows every captured e-mail and SMS (confirmation links, one-time codes) to
   // anyone who asks: it exists only when DEV_MAILBOX is on (default outside production).

@@ -1,5 +1,6 @@
 import type { PaymentField, PaymentMethod } from '@croupier/contracts';
 import { convertFromBase, currencies } from '@croupier/contracts/reference/index';
+import { currencyIn, type RatesTable } from '../settings/rates/index.ts';
 
 /**
  * The sandbox provider's static catalogue (docs/decisions/0015): which methods exist for which currency,
@@ -8,7 +9,7 @@ import { convertFromBase, currencies } from '@croupier/contracts/reference/index
 export interface CatalogueMethod {
   key: 'card' | 'ewallet' | 'crypto' | 'bank_transfer';
   direction: 'deposit' | 'withdrawal';
-  build(currency: string): PaymentMethod;
+  build(currency: string, rates: RatesTable): PaymentMethod;
 }
 
 export interface CryptoNetwork {
@@ -40,7 +41,8 @@ export function cryptoNetworks(currency: string): CryptoNetwork[] {
 
 export const currencyOf = (code: string) => currencies.find((c) => c.code === code && c.isEnabled);
 
-const fromBase = (eur: number, code: string) => convertFromBase(eur, currencyOf(code)!);
+// With the rates source's current table (docs/decisions/0018), so limits follow a rates refresh.
+const fromBase = (eur: number, code: string, rates: RatesTable) => convertFromBase(eur, currencyIn(rates, code)!);
 
 const field = (
   key: string,
@@ -79,17 +81,18 @@ function base(
   key: string,
   name: string,
   currency: string,
+  rates: RatesTable,
   rest: Pick<PaymentMethod, 'type' | 'processingType' | 'fields'>,
   [min, max] = [10, 5000],
 ): PaymentMethod {
-  const presets = [20, 50, 100].map((eur) => ({ amount: fromBase(eur, currency), default: eur === 50 }));
+  const presets = [20, 50, 100].map((eur) => ({ amount: fromBase(eur, currency, rates), default: eur === 50 }));
   return {
     method: key,
     names: { en: name },
     logo: `payment/${key}.svg`,
     icon: `payment/${key}-icon.svg`,
-    amountMin: fromBase(min, currency),
-    amountMax: fromBase(max, currency),
+    amountMin: fromBase(min, currency, rates),
+    amountMax: fromBase(max, currency, rates),
     presets,
     ...rest,
   };
@@ -99,18 +102,18 @@ export const catalogue: CatalogueMethod[] = [
   {
     key: 'card',
     direction: 'deposit',
-    build: (c) => base('card', 'Card', c, { type: 'form', processingType: 'form', fields: cardFields }),
+    build: (c, r) => base('card', 'Card', c, r, { type: 'form', processingType: 'form', fields: cardFields }),
   },
   {
     key: 'ewallet',
     direction: 'deposit',
-    build: (c) => base('ewallet', 'Sandbox Wallet', c, { type: 'form', processingType: 'form', fields: [] }),
+    build: (c, r) => base('ewallet', 'Sandbox Wallet', c, r, { type: 'form', processingType: 'form', fields: [] }),
   },
   {
     key: 'crypto',
     direction: 'deposit',
-    build: (c) =>
-      base('crypto', c, c, {
+    build: (c, r) =>
+      base('crypto', c, c, r, {
         type: 'address',
         processingType: 'qr',
         fields: [
@@ -119,8 +122,8 @@ export const catalogue: CatalogueMethod[] = [
             options: cryptoNetworks(c).map((n) => ({
               id: n.id,
               name: n.name,
-              minAmount: fromBase(10, c),
-              maxAmount: fromBase(10_000, c),
+              minAmount: fromBase(10, c, r),
+              maxAmount: fromBase(10_000, c, r),
               regex: n.regex,
             })),
           }),
@@ -130,11 +133,12 @@ export const catalogue: CatalogueMethod[] = [
   {
     key: 'bank_transfer',
     direction: 'withdrawal',
-    build: (c) =>
+    build: (c, r) =>
       base(
         'bank_transfer',
         'Bank transfer',
         c,
+        r,
         { type: 'form', processingType: 'message', fields: bankFields },
         [20, 10_000],
       ),
@@ -142,7 +146,12 @@ export const catalogue: CatalogueMethod[] = [
 ];
 
 /** Which catalogue methods a currency gets: card and e-wallet for fiat, crypto for crypto; bank for fiat. */
-export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string, _country?: string): PaymentMethod[] {
+export function methodsFor(
+  direction: 'deposit' | 'withdrawal',
+  currency: string,
+  rates: RatesTable,
+  _country?: string,
+): PaymentMethod[] {
   const info = currencyOf(currency);
   if (!info) return [];
   const keys =
@@ -155,5 +164,7 @@ export function methodsFor(direction: 'deposit' | 'withdrawal', currency: string
           ? ['card', 'ewallet']
           : ['bank_transfer']
         : [];
-  return catalogue.filter((m) => m.direction === direction && keys.includes(m.key)).map((m) => m.build(currency));
+  return catalogue
+    .filter((m) => m.direction === direction && keys.includes(m.key))
+    .map((m) => m.build(currency, rates));
 }

@@ -6,6 +6,7 @@ import { route } from '../../http/endpoint.ts';
 import { envelope } from '../../http/errors.ts';
 import { devMailboxEnabled } from '../notification/messaging/settings.ts';
 import { playerOf } from '../player/index.ts';
+import type { RatesSource } from '../settings/rates/index.ts';
 import { resolveWebhookSecret, sandboxCsp, sandboxPage, sandboxProvider } from './sandbox.ts';
 import { createPaymentService, type PaymentService, toInvoice, WebhookSignatureError } from './service.ts';
 
@@ -23,12 +24,15 @@ export interface PaymentRoutesOptions {
   db: Db;
   /** Sandbox sweeper period; 0 turns it off. Default 1000 ms. */
   sweepMs?: number;
+  /** The settings module's rates source (docs/decisions/0018); default the seeded table. */
+  rates?: RatesSource;
 }
 
 /** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
-export async function paymentRoutes(app: FastifyInstance, { config, db, sweepMs = 1000 }: PaymentRoutesOptions) {
+export async function paymentRoutes(app: FastifyInstance, { config, db, sweepMs = 1000, rates }: PaymentRoutesOptions) {
   const payment = createPaymentService({
     db,
+    rates,
     webhookSecret: resolveWebhookSecret(config),
     provider: sandboxProvider(config),
   });

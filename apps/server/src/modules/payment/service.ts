@@ -19,6 +19,8 @@ import { convertToBase, toMajor } from '@croupier/contracts/reference/index';
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../../outbox/index.ts';
+import { type MessageTemplate, notify } from '../notification/index.ts';
+import { currencyIn, type RatesSource, seededRates } from '../settings/rates/index.ts';
 import {
   houseAccount,
   InsufficientFundsError,
@@ -116,6 +118,36 @@ async function enqueueInvoice(tx: Db, event: InvoiceEvent['event'], row: Invoice
   await enqueue(tx, { channel: invoicesChannel(row.playerId), event, data });
 }
 
+/**
+ * The player's messenger message for a settled invoice (decision 0017), in the same transaction. A crypto
+ * address replaced by a newer one ('superseded') is bookkeeping, not news: no message.
+ */
+async function notifySettled(tx: Db, row: InvoiceRow, reason: string | undefined): Promise<void> {
+  if (row.status === InvoiceStatus.pending || reason === 'superseded') return;
+  const ok = row.status === InvoiceStatus.success;
+  const template: MessageTemplate =
+    row.type === InvoiceType.deposit
+      ? ok
+        ? 'depositSucceeded'
+        : 'depositFailed'
+      : ok
+        ? 'withdrawalSucceeded'
+        : reason === 'declined'
+          ? 'withdrawalCancelled'
+          : 'withdrawalFailed';
+  await notify(tx, {
+    playerId: row.playerId,
+    template,
+    params: {
+      sum: { money: row.amount.toString(), currency: row.currency },
+      date: { date: row.createdAt.toISOString() },
+    },
+    link: { url: '/profile/history', label: 'paymentHistory' },
+    sourceKey: `payment.invoice.settled:${row.id}`,
+    invoiceId: row.id,
+  });
+}
+
 // ── Webhooks ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** A provider event as the sandbox sends it (signed JSON body). */
@@ -166,9 +198,11 @@ export interface PaymentServiceOptions {
   db: Db;
   webhookSecret: Buffer;
   provider: PaymentProvider;
+  /** Where base-currency limits and statistics take their rates (docs/decisions/0018). */
+  rates?: RatesSource;
 }
 
-export function createPaymentService({ db, webhookSecret, provider }: PaymentServiceOptions) {
+export function createPaymentService({ db, webhookSecret, provider, rates = seededRates() }: PaymentServiceOptions) {
   /** The player's own visible account, through the wallet's query (never its tables). */
   const ownAccount = async (playerId: string, accountId: string, currency: string) => {
     const row = (await listAccounts(db, playerId)).find((a) => a.id === accountId);
@@ -178,7 +212,7 @@ export function createPaymentService({ db, webhookSecret, provider }: PaymentSer
   };
 
   const pickMethod = (direction: 'deposit' | 'withdrawal', key: string, currency: string) => {
-    const method = methodsFor(direction, currency).find((m) => m.method === key);
+    const method = methodsFor(direction, currency, rates.current()).find((m) => m.method === key);
     if (!method) throw invalid({ method: 'This method is not available for this currency.' });
     return method;
   };
@@ -287,6 +321,7 @@ export function createPaymentService({ db, webhookSecret, provider }: PaymentSer
       invoice.type === InvoiceType.deposit ? 'invoice.deposit.updated' : 'invoice.withdrawal.updated',
       row!,
     );
+    await notifySettled(tx, row!, reason);
     return row!;
   }
 
@@ -339,7 +374,7 @@ export function createPaymentService({ db, webhookSecret, provider }: PaymentSer
       const code = currency.trim().toUpperCase();
       if (!currencyOf(code)) throw invalid({ currency: 'This currency is not available.' });
       if (direction === 'deposit') await checkDepositLimits({ playerId, currency: code });
-      return methodsFor(direction, code, country);
+      return methodsFor(direction, code, rates.current(), country);
     },
 
     async deposit(playerId: string, request: DepositRequest): Promise<DepositResponse> {
@@ -498,8 +533,9 @@ export function createPaymentService({ db, webhookSecret, provider }: PaymentSer
         .orderBy(invoices.updatedAt);
       const byCurrency = new Map<string, InvoiceRow[]>();
       for (const row of rows) byCurrency.set(row.currency, [...(byCurrency.get(row.currency) ?? []), row]);
+      const table = rates.current();
       return [...byCurrency.entries()].map(([currency, list]) => {
-        const info = currencyOf(currency)!;
+        const info = currencyIn(table, currency)!;
         const major = (minor: bigint) => toMajor(minor, info.subunitToUnit);
         const toBase = (value: number | null) => (value === null ? null : convertToBase(value, info));
         const of = (type: number) => {

@@ -10,6 +10,8 @@ import { type AuthContext, authenticate } from './sessions.ts';
 
 export { playerOf, registerAuthentication } from './auth.ts';
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
+export { publicNicknames } from './nicknames.ts';
+export { type PlayerPreferences, preferencesOf } from './preferences.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export type { AuthContext } from './sessions.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Every throttle and lifetime of the account flows in one place (docs/decisions/0009-accounts.md).
- * Per-IP limits run in @fastify/rate-limit; per-identity ones count rows in the database, so they
+ * Per-IP limits run in @fastify/rate-limit (counters in Redis with REDIS_URL); per-identity ones count rows in the database, so they
  * hold across instances and restarts.
  */
 export const limits = {

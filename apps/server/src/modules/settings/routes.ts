@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/endpoint.ts';
 import { visitorOf } from '../../http/visitor.ts';
+import type { RatesSource } from './rates/index.ts';
 import { createSettingsService } from './service.ts';
 
-export async function settingsRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const settings = createSettingsService(config);
+export async function settingsRoutes(app: FastifyInstance, { config, rates }: { config: Config; rates: RatesSource }) {
+  const settings = createSettingsService(config, rates);
   const e = endpoints.settings;
 
   route(app, e.currencies, ({ query }) => ({

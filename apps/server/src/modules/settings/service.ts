@@ -1,7 +1,6 @@
 import type { Constants, Country, Currency, Locale, PlayerInit, SiteSettings } from '@croupier/contracts';
 import {
   countries as allCountries,
-  currencies as allCurrencies,
   locales as allLocales,
   buildConstants,
   defaultLocale,
@@ -9,6 +8,7 @@ import {
 } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';
 import type { Visitor } from '../../http/visitor.ts';
+import { currenciesOf, type RatesSource, seededRates } from './rates/index.ts';
 
 export interface SettingsService {
   currencies(opts: { visibleOnly: boolean }): Currency[];
@@ -21,11 +21,13 @@ export interface SettingsService {
   restrictionOf(country: string | null): number | null;
 }
 
-/** Reference data plus the operator's configuration. Everything is computed once: it changes only on restart. */
-export function createSettingsService(config: Config): SettingsService {
+/**
+ * Reference data plus the operator's configuration, computed once, and the currencies with the rates
+ * source's current table (a refresh shows at once).
+ */
+export function createSettingsService(config: Config, rates: RatesSource = seededRates()): SettingsService {
   const countries = withRestrictions(allCountries, config.RESTRICTED_COUNTRIES);
   const countryByCode = new Map(countries.map((c) => [c.code, c]));
-  const visibleCurrencies = allCurrencies.filter((c) => c.visible);
   const constants = buildConstants({
     socialAuth: config.socialConnections.map((c) => c.name),
     referralEnabled: false,
@@ -48,7 +50,10 @@ export function createSettingsService(config: Config): SettingsService {
     country ? (config.RESTRICTED_COUNTRIES.get(country) ?? null) : null;
 
   return {
-    currencies: ({ visibleOnly }) => (visibleOnly ? visibleCurrencies : allCurrencies),
+    currencies({ visibleOnly }) {
+      const all = currenciesOf(rates.current());
+      return visibleOnly ? all.filter((c) => c.visible) : all;
+    },
     locales: () => allLocales,
     countries: () => countries,
     constants: () => constants,

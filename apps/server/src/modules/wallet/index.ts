@@ -8,6 +8,7 @@ export { minorOf } from './credit.ts';
 export {
   type AccountRow,
   houseAccount,
+  houseBalance,
   IdempotencyConflictError,
   InsufficientFundsError,
   type Json,

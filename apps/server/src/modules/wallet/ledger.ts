@@ -66,7 +66,7 @@ export interface TransferResult {
   /** True when an earlier transaction with the same idempotency key answered. */
   replayed: boolean;
   answer: Json;
-  /** The touched accounts after the transfer (empty on a replay). */
+  /** The touched player accounts after the transfer (empty on a replay). */
   accounts: AccountRow[];
 }
 
@@ -119,11 +119,23 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
   }
 
   const ids = [...new Set(input.legs.map((l) => l.accountId))].sort();
-  const locked = await tx.select().from(accounts).where(inArray(accounts.id, ids)).orderBy(accounts.id).for('update');
-  if (locked.length !== ids.length) throw new LedgerError('A leg names an unknown account');
+  // Only player accounts are locked: their parts must stay non-negative. House accounts have no bound
+  // and keep no balance in their row (it is the sum of their entries), so every bet of every player does
+  // not queue on the one house row per currency (bench/wallet measured that queue).
+  const locked = await tx
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), eq(accounts.ownerKind, 'player')))
+    .orderBy(accounts.id)
+    .for('update');
+  const house = await tx
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), eq(accounts.ownerKind, 'house')));
+  if (locked.length + house.length !== ids.length) throw new LedgerError('A leg names an unknown account');
 
   // Per currency, the legs sum to zero: money never changes currency inside one transaction.
-  const byId = new Map(locked.map((a) => [a.id, { ...a }]));
+  const byId = new Map([...locked, ...house].map((a) => [a.id, { ...a }]));
   const sums = new Map<string, bigint>();
   for (const leg of input.legs) {
     const account = byId.get(leg.accountId)!;
@@ -146,7 +158,8 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
   }
 
   const transactionId = randomUUID();
-  const after = ids.map((id) => byId.get(id)!);
+  // The player accounts after the transfer (house rows carry no balance to report).
+  const after = locked.map(({ id }) => byId.get(id)!);
   const answer = input.answer ? input.answer({ transactionId, accounts: after }) : { transactionId };
   const inserted = await tx
     .insert(transactions)
@@ -164,7 +177,7 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
     .values(input.legs.map((l) => ({ transactionId, accountId: l.accountId, part: l.part, amount: l.amount })));
 
   const now = new Date();
-  for (const id of ids) {
+  for (const { id } of locked) {
     const delta = { real: 0n, bonus: 0n, locked: 0n };
     for (const leg of input.legs) if (leg.accountId === id) delta[leg.part] += leg.amount;
     await tx
@@ -178,7 +191,7 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
       .where(eq(accounts.id, id));
   }
   for (const account of after) {
-    if (account.ownerKind === 'player' && account.playerId) await enqueue(tx, accountEvent(account));
+    if (account.playerId) await enqueue(tx, accountEvent(account));
   }
   return { transactionId, replayed: false, answer, accounts: after };
 }
@@ -194,6 +207,18 @@ export async function houseAccount(tx: Db, currency: string, purpose: string): P
     .from(accounts)
     .where(and(eq(accounts.ownerKind, 'house'), eq(accounts.currency, currency), eq(accounts.purpose, purpose)));
   return row!;
+}
+
+/** A house account's balance per part: the sum of its entries (house rows carry none, see `transfer`). */
+export async function houseBalance(tx: Db, accountId: string): Promise<Record<Part, bigint>> {
+  const sums = await tx
+    .select({ part: entries.part, amount: sql<string>`sum(${entries.amount})::text` })
+    .from(entries)
+    .where(eq(entries.accountId, accountId))
+    .groupBy(entries.part);
+  const balance: Record<Part, bigint> = { real: 0n, bonus: 0n, locked: 0n };
+  for (const { part, amount } of sums) balance[part as Part] = BigInt(amount);
+  return balance;
 }
 
 /** SQLSTATEs worth retrying the whole transaction for: serialization failure and deadlock. */

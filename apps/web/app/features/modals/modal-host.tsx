@@ -41,7 +41,9 @@ export function ModalHost() {
     const def = modalRegistry.get(m.name)!;
     const close = () => modals.close(m.name);
     // Dismissing (close button, Escape, backdrop, swipe) may ask first, e.g. sign-up → sign-up-cancel.
-    const dismiss = def.confirmCloseWith ? () => modals.open(def.confirmCloseWith!) : close;
+    const dismiss = def.confirmCloseWith
+      ? () => ((def.confirmCloseWhile?.() ?? true) ? modals.open(def.confirmCloseWith!) : close())
+      : close;
     return (
       <Modal key={m.name} index={index} size={def.size} onClose={dismiss} isTop={index === stack.length - 1}>
         {(titleId) => <def.component type={m.type} close={close} titleId={titleId} />}

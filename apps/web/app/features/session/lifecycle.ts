@@ -1,4 +1,6 @@
 import type { Profile } from '@croupier/contracts';
+import { clearPendingInvoice } from '../payment/pending-invoice.ts';
+import { onRealtimeSessionChanged } from '../realtime/client.ts';
 import { PWA_FLAG_KEY } from '../shell/query-flags.tsx';
 import { shouldReportPwa } from './pwa.ts';
 import { browserApi } from './runtime.ts';
@@ -11,9 +13,10 @@ let pwaReported = false;
  * a stored session. Later issues hook in here.
  */
 export function onSessionStarted(profile: Profile, setProfile: (profile: Profile) => void): void {
-  // Accounts: GET /api/wallet/accounts loads here when the wallet issue lands (spec §4 "accounts loaded").
-  // Real-time socket reconnect, chat set-up and profile-dependent features hook in here too.
+  // Accounts (spec §4 "accounts loaded") load in WalletProvider, which reacts to the session's player id.
+  // Chat set-up and profile-dependent features hook in here too.
   reportInstalledApp(profile, setProfile);
+  onRealtimeSessionChanged();
 }
 
 /** Sends pwaInstalled once when the site runs as an installed app (spec §4); failures go to the console. */
@@ -36,5 +39,8 @@ function reportInstalledApp(profile: Profile, setProfile: (profile: Profile) => 
 /** Runs when the session ends in this tab. */
 export function onSessionEnded(): void {
   pwaReported = false;
-  // Subscriptions end and the socket reconnects as a guest here when the real-time issue lands.
+  // Spec §4: the pending-invoice marker goes with the session (also tells open wallet views).
+  clearPendingInvoice();
+  // Player subscriptions end and the socket reconnects as a guest (spec §4).
+  onRealtimeSessionChanged();
 }

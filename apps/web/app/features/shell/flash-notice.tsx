@@ -1,22 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
+import { useToasts } from '../toasts/use-toasts.ts';
 import { flashOf } from './flash.ts';
 
-/** Shows the notice the navigation brought (alerts.<key>) until dismissed or the next navigation. */
+/**
+ * Shows the notice a navigation brought (alerts.<key>) as an error alert of the toast queue, once per
+ * navigation. Renders nothing itself: the toast region does.
+ */
 export function FlashNotice() {
   const t = useT();
+  const toasts = useToasts();
   const location = useLocation();
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const shown = useRef<string | null>(null);
   const key = flashOf(location.state);
-  if (!key || dismissed === location.key) return null;
-  return (
-    <div className="flash">
-      <Alert tone="error" title={t(`alerts.${key}.title`)} text={t(`alerts.${key}.text`)} />
-      <button type="button" className="link-button" onClick={() => setDismissed(location.key)}>
-        {t('global-components.toast.dismiss')}
-      </button>
-    </div>
-  );
+  useEffect(() => {
+    if (!key || shown.current === location.key) return;
+    shown.current = location.key;
+    toasts.show({
+      type: 'error',
+      title: t(`alerts.${key}.title`),
+      description: t(`alerts.${key}.text`),
+      durationMs: 8000,
+    });
+  }, [key, location.key, t, toasts]);
+  return null;
 }

@@ -1,6 +1,6 @@
 /**
- * One-time notices carried in the navigation state to the next page (the toast system is a later
- * issue): set by `navigate(to, { state: flashState(key) })`, shown once above the page, gone on reload.
+ * One-time notices carried in the navigation state to the next page: set by
+ * `navigate(to, { state: flashState(key) })`, shown once as an alert (FlashNotice → toasts), gone on reload.
  */
 export const FLASH_KEYS = ['accountBlocked'] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];

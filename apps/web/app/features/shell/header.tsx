@@ -2,8 +2,10 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { LocalLink } from '../i18n/link.tsx';
 import { useModals } from '../modals/modal-host.tsx';
 import { modalRegistry } from '../modals/registry.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { useSession } from '../session/session.ts';
 import { Icon } from '../ui/icons.tsx';
+import { HeaderBalance } from '../wallet/header-balance.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -30,7 +32,9 @@ export function Header({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         <span className="logo__text">{t('layout.meta.siteName')}</span>
       </LocalLink>
       <div className="header__spacer" />
+      {isLoggedIn && <HeaderBalance />}
       <LanguageSwitcher />
+      {isLoggedIn && <NotificationBell />}
       {isLoggedIn ? (
         <UserMenu />
       ) : modalRegistry.has('sign-in') ? (

@@ -1,6 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { useT } from '../i18n/i18n.tsx';
 import { ModalHost } from '../modals/modal-host.tsx';
+import { MessengerProvider } from '../notifications/messenger-context.tsx';
+import { InvoiceListener } from '../payment/invoice-listener.tsx';
+import { RealtimeConnector } from '../realtime/realtime-connector.tsx';
+import { RealtimeReactions } from '../realtime/realtime-reactions.tsx';
+import { ToastProvider } from '../toasts/toast-provider.tsx';
+import { WalletLiveUpdates } from '../wallet/live-updates.tsx';
+import { WalletProvider } from '../wallet/wallet-context.tsx';
 import { Drawer } from './drawer.tsx';
 import { FlashNotice } from './flash-notice.tsx';
 import { Footer } from './footer.tsx';
@@ -14,25 +21,35 @@ export function Shell({ children }: { children: ReactNode }) {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        {t('global-components.common.skipToContent')}
-      </a>
-      <Preloader />
-      <Header drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((v) => !v)} />
-      <div className="app__body">
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        <div className="app__content">
-          <main id="main" tabIndex={-1}>
-            <FlashNotice />
-            {children}
-          </main>
-          <Footer />
-        </div>
-      </div>
-      <ModalHost />
-      <UpdateBanner />
-      <QueryFlags />
-    </div>
+    <ToastProvider>
+      <MessengerProvider>
+        <WalletProvider>
+          <div className="app">
+            <a className="skip-link" href="#main">
+              {t('global-components.common.skipToContent')}
+            </a>
+            <Preloader />
+            <Header drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((v) => !v)} />
+            <div className="app__body">
+              <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+              <div className="app__content">
+                <main id="main" tabIndex={-1}>
+                  <FlashNotice />
+                  {children}
+                </main>
+                <Footer />
+              </div>
+            </div>
+            <ModalHost />
+            <UpdateBanner />
+            <QueryFlags />
+            <WalletLiveUpdates />
+            <InvoiceListener />
+            <RealtimeConnector />
+            <RealtimeReactions />
+          </div>
+        </WalletProvider>
+      </MessengerProvider>
+    </ToastProvider>
   );
 }

@@ -1,9 +1,12 @@
 import { DocumentsPage } from '../../features/documents/documents-page.tsx';
+import { HistoryPage } from '../../features/history/history-page.tsx';
 import { useT } from '../../features/i18n/i18n.tsx';
+import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
 import { ProfileInfo } from '../../features/profile/info.tsx';
 import { ProfileSecurity } from '../../features/profile/security.tsx';
 import { EmptyState } from '../../features/ui/page.tsx';
 import { VerificationPage } from '../../features/verification/verification-page.tsx';
+import { WalletPage } from '../../features/wallet/wallet-page.tsx';
 import { notFound } from '../../lib/not-found.ts';
 import { loadConstants, loadSiteSettings } from '../../lib/site-data.server.ts';
 import type { Route } from './+types/section';
@@ -15,13 +18,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!section) throw notFound(new URL(request.url).pathname);
   // Document types and their sections come from constants (player.document.type).
   const documentTypes = section === 'documents' ? (await loadConstants(context.api)).player.document.type : [];
-  return { section, documentTypes };
+  // Invoice types and statuses label the payment history (payment.*).
+  const invoiceConstants =
+    section === 'history' ? (await loadConstants(context.api)).payment : { invoiceStatuses: [], invoiceTypes: [] };
+  return { section, documentTypes, invoiceConstants };
 }
 
 /** Each tab's own feature fills it as that feature lands; until then its honest empty state. */
 export default function ProfileSection({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { section, documentTypes } = loaderData;
+  const { section, documentTypes, invoiceConstants } = loaderData;
   return (
     <section aria-label={t(`global-components.profile.${section}`)}>
       {section === 'info' ? (
@@ -32,6 +38,12 @@ export default function ProfileSection({ loaderData }: Route.ComponentProps) {
         <DocumentsPage types={documentTypes} />
       ) : section === 'verification' ? (
         <VerificationPage />
+      ) : section === 'notifications' ? (
+        <NotificationsPage />
+      ) : section === 'wallet' ? (
+        <WalletPage />
+      ) : section === 'history' ? (
+        <HistoryPage constants={invoiceConstants} />
       ) : (
         <EmptyState icon="user" text={t('global-components.empty.profileSection')} />
       )}

@@ -1,5 +1,7 @@
 // The seamless wallet as other modules see it (game launch, limits, bonus): functions, never tables.
-export { parseProviders, STUDIO_PROVIDER_ID } from './providers.ts';
+
+export { latestWins, listRounds, majorOf, type RoundRow, type RoundStatus } from './history.ts';
+export { parseProviders, resolveStudioSecret, STUDIO_PROVIDER_ID } from './providers.ts';
 export { SEAMLESS_PREFIX, seamlessRoutes, signatureOf } from './routes.ts';
 export {
   type Action,

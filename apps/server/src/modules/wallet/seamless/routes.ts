@@ -6,7 +6,7 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
 import { enabledCurrencies } from '../present.ts';
-import { parseProviders, resolveStudioSecret, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
+import { parseProviders, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
 import { seamlessProviders } from './schema.ts';
 import { type Action, createSeamlessWallet, issueLaunchToken, type SeamlessCode, SeamlessError } from './service.ts';
 
@@ -69,11 +69,17 @@ function sameSignature(given: string, expected: string): boolean {
  */
 export async function seamlessRoutes(
   app: FastifyInstance,
-  opts: { config: Config; db: Db; playerStatus?: (playerId: string) => Promise<number | null> },
+  opts: {
+    config: Config;
+    db: Db;
+    /** The built-in studio's signing key, resolved once per app (resolveStudioSecret) and shared with it. */
+    studioSecret: string;
+    playerStatus?: (playerId: string) => Promise<number | null>;
+  },
 ) {
   const { config, db } = opts;
-  const env = config as Config & { SEAMLESS_PROVIDERS?: string; STUDIO_SECRET?: string };
-  await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), resolveStudioSecret(env));
+  const env = config as Config & { SEAMLESS_PROVIDERS?: string };
+  await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), opts.studioSecret);
   const wallet = createSeamlessWallet({ db, playerStatus: opts.playerStatus });
 
   await app.register(

@@ -100,7 +100,13 @@ export const seamlessRounds = wallet.table(
   (t) => [
     primaryKey({ columns: [t.providerId, t.roundId] }),
     check('seamless_rounds_status_check', sql`${t.status} in ('open', 'settled', 'rolled_back')`),
-    index('seamless_rounds_player_idx').on(t.playerId, t.createdAt),
+    // One player's history, newest first (listRounds). The migration adds INCLUDE (status), which Drizzle
+    // cannot declare, so the status filter and the capped count are answered from the index alone.
+    index('seamless_rounds_player_history_idx').on(t.playerId, t.createdAt.desc(), t.roundId.desc()),
+    // The latest winning rounds across players (latestWins).
+    index('seamless_rounds_wins_idx')
+      .on(t.settledAt.desc(), t.roundId.desc())
+      .where(sql`${t.status} = 'settled' and ${t.winTotal} > ${t.betTotal}`),
   ],
 );
 

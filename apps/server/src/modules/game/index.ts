@@ -1,0 +1,11 @@
+// The game module as other modules see it (bonus, limits, retention): functions, never tables.
+export { findGame, gamesByIdentity, restrictedIn } from './catalogue.ts';
+export {
+  type BeforeLaunchContext,
+  type BeforeLaunchHook,
+  type LaunchRefusalCode,
+  launchRefusal,
+  onBeforeLaunch,
+} from './launch.ts';
+export { gameRoutes } from './routes.ts';
+export { seedGames } from './seed.ts';

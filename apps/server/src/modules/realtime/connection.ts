@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PublicChannel,
+  RealtimeCommand,
+  RealtimeDisconnect,
+  type RealtimeDisconnectReason,
+  RealtimeErrorCode,
+  RealtimeEvent,
+} from '@croupier/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { HubClient, RealtimeHub } from './hub.ts';
+import type { RealtimeLimits } from './limits.ts';
+import { maySubscribe } from './permissions.ts';
+import type { TokenVerifier } from './tokens.ts';
+
+export interface ConnectionDeps {
+  hub: RealtimeHub;
+  verifyToken: TokenVerifier;
+  limits: RealtimeLimits;
+  /** The last online count, handed to new `global:online` subscribers; null before the first one. */
+  onlineCount: () => number | null;
+  version: string;
+  log: FastifyBaseLogger;
+  /** Called once the socket is gone. */
+  onClosed: (connection: Connection) => void;
+}
+
+type ReplyError = { code: number; message: string; temporary?: boolean };
+
+const errors = {
+  internal: { code: RealtimeErrorCode.internal, message: 'internal server error', temporary: true },
+  unauthorized: { code: RealtimeErrorCode.unauthorized, message: 'unauthorized' },
+  permissionDenied: { code: RealtimeErrorCode.permissionDenied, message: 'permission denied' },
+  methodNotFound: { code: RealtimeErrorCode.methodNotFound, message: 'method not found' },
+  alreadySubscribed: { code: RealtimeErrorCode.alreadySubscribed, message: 'already subscribed' },
+  limitExceeded: { code: RealtimeErrorCode.limitExceeded, message: 'limit exceeded' },
+  notAvailable: { code: RealtimeErrorCode.notAvailable, message: 'not available' },
+  // Temporary on refresh: the client retries with a new token instead of giving up.
+  tokenExpired: { code: RealtimeErrorCode.tokenExpired, message: 'token expired', temporary: true },
+} satisfies Record<string, ReplyError>;
+
+const bufferOf = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
+/**
+ * One websocket speaking Centrifuge's JSON protocol: commands are handled one at a time in arrival
+ * order, replies carry the command's id, publications arrive as pushes from the hub.
+ */
+export class Connection implements HubClient {
+  readonly client = randomUUID();
+  user: string | null = null;
+  private state: 'connecting' | 'connected' | 'closed' = 'connecting';
+  private readonly subscriptions = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+  private bucket: number;
+  private refilledAt = Date.now();
+  private expiresAt: number | null = null;
+  private readonly timers: { [key in 'connect' | 'ping' | 'pong' | 'expiry' | 'kill']?: NodeJS.Timeout } = {};
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.bucket = deps.limits.commandBurst;
+    this.timers.connect = this.timer(deps.limits.connectTimeoutMs, () => this.disconnect(RealtimeDisconnect.stale));
+    ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    ws.on('close', () => this.closed());
+    ws.on('error', (error) => deps.log.debug({ err: error }, 'realtime socket error'));
+  }
+
+  get channels(): ReadonlySet<string> {
+    return this.subscriptions;
+  }
+
+  deliver(frame: string): void {
+    if (this.state !== 'connected') return;
+    // A peer that does not read would make us buffer every publication: drop it instead.
+    if (this.ws.bufferedAmount > this.deps.limits.maxBufferedBytes) {
+      this.disconnect(RealtimeDisconnect.slow);
+      return;
+    }
+    this.ws.send(frame);
+  }
+
+  /** Closes with a protocol code; the client reconnects or not according to the code's range. */
+  disconnect(reason: RealtimeDisconnectReason): void {
+    if (this.state === 'closed') return;
+    this.closed();
+    this.ws.close(reason.code, reason.reason);
+    // A slow or dead peer may never answer the close handshake.
+    this.timers.kill = this.timer(1000, () => this.ws.terminate());
+  }
+
+  private closed(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    for (const key of ['connect', 'ping', 'pong', 'expiry'] as const) clearTimeout(this.timers[key]);
+    clearInterval(this.timers.ping);
+    this.deps.hub.remove(this, this.subscriptions);
+    this.deps.onClosed(this);
+  }
+
+  private isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  private timer(ms: number, fn: () => void): NodeJS.Timeout {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return t;
+  }
+
+  /** Token bucket: false when the connection sends commands faster than allowed. */
+  private take(): boolean {
+    const now = Date.now();
+    const { commandBurst, commandsPerSecond } = this.deps.limits;
+    this.bucket = Math.min(commandBurst, this.bucket + ((now - this.refilledAt) / 1000) * commandsPerSecond);
+    this.refilledAt = now;
+    if (this.bucket < 1) return false;
+    this.bucket -= 1;
+    return true;
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (this.state === 'closed') return;
+    // Any frame proves the peer alive; the client's pong is an empty command.
+    clearTimeout(this.timers.pong);
+    if (isBinary) {
+      this.disconnect(RealtimeDisconnect.badRequest);
+      return;
+    }
+    for (const line of bufferOf(data).toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      if (!this.take()) {
+        this.disconnect(RealtimeDisconnect.tooManyRequests);
+        return;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        this.disconnect(RealtimeDisconnect.badRequest);
+        return;
+      }
+      const command = RealtimeCommand.safeParse(json);
+      if (!command.success) {
+        this.disconnect(RealtimeDisconnect.badRequest);
+        return;
+      }
+      if (Object.keys(command.data).length === 0) continue; // pong
+      this.queue = this.queue
+        .then(() => this.handle(command.data))
+        .catch((error) => {
+          this.deps.log.error({ err: error }, 'realtime command failed');
+          this.disconnect(RealtimeDisconnect.serverError);
+        });
+    }
+  }
+
+  private send(reply: object): void {
+    if (this.state === 'closed') return;
+    this.ws.send(JSON.stringify(reply));
+  }
+
+  /** Answers a command with an error (typed `undefined` so handlers can `return this.fail(…)`). */
+  private fail(id: number | undefined, error: ReplyError): undefined {
+    if (id !== undefined) this.send({ id, error });
+    return undefined;
+  }
+
+  private async handle(command: RealtimeCommand): Promise<void> {
+    if (this.state === 'closed') return;
+    const { id } = command;
+    if (command.connect) return this.connect(id, command.connect.token);
+    // Nothing but connect is allowed before the connection is established.
+    if (this.state !== 'connected') return this.disconnect(RealtimeDisconnect.badRequest);
+    if (command.subscribe) return this.subscribe(id, command.subscribe.channel);
+    if (command.unsubscribe) {
+      this.subscriptions.delete(command.unsubscribe.channel);
+      this.deps.hub.unsubscribe(this, command.unsubscribe.channel);
+      if (id !== undefined) this.send({ id, unsubscribe: {} });
+      return;
+    }
+    if (command.refresh) return this.refresh(id, command.refresh.token);
+    if (command.ping) {
+      if (id !== undefined) this.send({ id, ping: {} });
+      return;
+    }
+    if (command.send) return; // asynchronous messages have no handler here
+    if (command.publish) return this.fail(id, errors.permissionDenied);
+    if (command.presence || command.presence_stats || command.history) return this.fail(id, errors.notAvailable);
+    this.fail(id, errors.methodNotFound);
+  }
+
+  private async connect(id: number | undefined, token: string | undefined): Promise<void> {
+    if (this.state !== 'connecting') return this.disconnect(RealtimeDisconnect.badRequest);
+    if (token) {
+      let check: Awaited<ReturnType<TokenVerifier>>;
+      try {
+        check = await this.deps.verifyToken(token);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'realtime token check failed');
+        return this.fail(id, errors.internal);
+      }
+      // The socket may have closed while the token was checked.
+      if (this.isClosed()) return;
+      if (!check.ok) {
+        if (check.reason === 'expired') return this.fail(id, errors.tokenExpired);
+        this.fail(id, errors.unauthorized);
+        return this.disconnect(RealtimeDisconnect.invalidToken);
+      }
+      this.user = check.user;
+      this.expiresAt = check.expiresAt;
+    }
+    this.state = 'connected';
+    clearTimeout(this.timers.connect);
+    this.deps.hub.add(this);
+    const ping = Math.max(1, Math.round(this.deps.limits.pingIntervalMs / 1000));
+    this.send({
+      id,
+      connect: { client: this.client, version: this.deps.version, ping, pong: true, ...this.expiry() },
+    });
+    this.timers.ping = setInterval(() => this.ping(), ping * 1000);
+    this.timers.ping.unref();
+  }
+
+  /** `expires`/`ttl` of connect and refresh replies, and the timer that ends an unrefreshed connection. */
+  private expiry(): { expires?: true; ttl?: number } {
+    clearTimeout(this.timers.expiry);
+    if (this.expiresAt === null) return {};
+    const left = this.expiresAt - Date.now();
+    this.timers.expiry = this.timer(Math.max(0, left) + this.deps.limits.expiredGraceMs, () =>
+      this.disconnect(RealtimeDisconnect.expired),
+    );
+    return { expires: true, ttl: Math.max(1, Math.ceil(left / 1000)) };
+  }
+
+  private ping(): void {
+    if (this.state !== 'connected') return;
+    this.deliver('{}');
+    clearTimeout(this.timers.pong);
+    this.timers.pong = this.timer(this.deps.limits.pongTimeoutMs, () => this.disconnect(RealtimeDisconnect.noPong));
+  }
+
+  private subscribe(id: number | undefined, channel: string): undefined {
+    if (this.subscriptions.has(channel)) return this.fail(id, errors.alreadySubscribed);
+    if (!maySubscribe(channel, this.user)) return this.fail(id, errors.permissionDenied);
+    if (this.subscriptions.size >= this.deps.limits.maxSubscriptions) return this.fail(id, errors.limitExceeded);
+    this.subscriptions.add(channel);
+    this.deps.hub.subscribe(this, channel);
+    const count = channel === PublicChannel.online ? this.deps.onlineCount() : null;
+    // The current count comes with the subscription, so a new page does not wait for the next change.
+    const data = count === null ? {} : { data: { event: RealtimeEvent.onlineCount, count } };
+    if (id !== undefined) this.send({ id, subscribe: data });
+    return undefined;
+  }
+
+  private async refresh(id: number | undefined, token: string): Promise<void> {
+    let check: Awaited<ReturnType<TokenVerifier>>;
+    try {
+      check = await this.deps.verifyToken(token);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'realtime token check failed');
+      return this.fail(id, errors.internal);
+    }
+    if (this.state === 'closed') return;
+    if (!check.ok && check.reason === 'expired') return this.fail(id, errors.tokenExpired);
+    // A refresh cannot turn a guest into a player or one player into another.
+    if (!check.ok || this.user === null || check.user !== this.user) {
+      this.fail(id, errors.unauthorized);
+      return this.disconnect(RealtimeDisconnect.invalidToken);
+    }
+    this.expiresAt = check.expiresAt;
+    this.send({ id, refresh: { expires: true, ttl: this.expiry().ttl } });
+  }
+}

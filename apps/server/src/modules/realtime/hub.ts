@@ -1,0 +1,74 @@
+/** A connection as the hub sees it. */
+export interface HubClient {
+  /** Player id of the connection's token, null for a guest. */
+  readonly user: string | null;
+  /** Writes one already-encoded frame (or drops the connection if it cannot keep up). */
+  deliver(frame: string): void;
+}
+
+/** The protocol's push of a publication: what the centrifuge client turns into a `publication` event. */
+export const pushFrame = (channel: string, data: unknown): string =>
+  JSON.stringify({ push: { channel, pub: { data } } });
+
+/**
+ * This process's sockets by channel. Publications reach it from the outbox (in-process) or from Redis
+ * (every instance), and it writes them to the local subscribers, encoding each publication once.
+ */
+export class RealtimeHub {
+  private readonly channels = new Map<string, Set<HubClient>>();
+  private readonly clients = new Set<HubClient>();
+  /** Connections per logged-in player, for the online count. */
+  private readonly users = new Map<string, number>();
+
+  add(client: HubClient): void {
+    this.clients.add(client);
+    if (client.user) this.users.set(client.user, (this.users.get(client.user) ?? 0) + 1);
+  }
+
+  /** Forgets a connection and its subscriptions. */
+  remove(client: HubClient, channels: Iterable<string>): void {
+    if (!this.clients.delete(client)) return;
+    for (const channel of channels) this.unsubscribe(client, channel);
+    if (client.user) {
+      const left = (this.users.get(client.user) ?? 1) - 1;
+      if (left > 0) this.users.set(client.user, left);
+      else this.users.delete(client.user);
+    }
+  }
+
+  subscribe(client: HubClient, channel: string): void {
+    const set = this.channels.get(channel) ?? new Set();
+    set.add(client);
+    this.channels.set(channel, set);
+  }
+
+  unsubscribe(client: HubClient, channel: string): void {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.channels.delete(channel);
+  }
+
+  /** Writes a publication to this process's subscribers of `channel`; answers how many got it. */
+  deliver(channel: string, data: unknown): number {
+    const set = this.channels.get(channel);
+    if (!set) return 0;
+    const frame = pushFrame(channel, data);
+    // A copy: a slow consumer dropped during the loop leaves the set.
+    for (const client of [...set]) client.deliver(frame);
+    return set.size;
+  }
+
+  /** Distinct logged-in players connected to this process. */
+  localUsers(): IterableIterator<string> {
+    return this.users.keys();
+  }
+
+  get localUserCount(): number {
+    return this.users.size;
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+}

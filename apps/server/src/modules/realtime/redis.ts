@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { OutboxMessage, Publisher } from '../../outbox/index.ts';
+import type { RealtimeHub } from './hub.ts';
+
+/**
+ * Cluster fan-out through Redis pub/sub. The outbox dispatcher (one pass at a time across instances)
+ * publishes every event to ONE Redis channel and waits for Redis to take it, so Redis sees events in
+ * commit order; every instance subscribes and hands them to its hub, keeping per-channel order.
+ */
+export class RedisFanout implements Publisher {
+  /** Commands (publish, online set); no offline queue, so a Redis outage fails the publish and the outbox retries. */
+  readonly commands: Redis;
+  private readonly subscriber: Redis;
+  private readonly topic: string;
+
+  constructor(
+    url: string,
+    readonly prefix: string,
+    private readonly hub: RealtimeHub,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.topic = `${prefix}publications`;
+    this.commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.subscriber = new Redis(url, { lazyConnect: true });
+    for (const connection of [this.commands, this.subscriber]) {
+      connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+    }
+    this.subscriber.on('message', (topic: string, raw: string) => {
+      if (topic === this.topic) this.receive(raw);
+    });
+  }
+
+  /** Connects both and subscribes; ready only once publications from other instances can arrive. */
+  async start(): Promise<void> {
+    await Promise.all([this.commands.connect(), this.subscriber.connect()]);
+    await this.subscriber.subscribe(this.topic);
+  }
+
+  async publish(message: OutboxMessage): Promise<void> {
+    await this.commands.publish(this.topic, JSON.stringify({ channel: message.channel, data: message.data }));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.commands.quit(), this.subscriber.quit()].map((p) => p.catch(() => undefined)));
+  }
+
+  private receive(raw: string): void {
+    try {
+      const { channel, data } = JSON.parse(raw) as { channel: string; data: unknown };
+      if (typeof channel === 'string') this.hub.deliver(channel, data);
+    } catch (error) {
+      this.log.error({ err: error }, 'unreadable publication from redis');
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { LaunchParams } from './launch.ts';
+import { createLocks } from './lock.ts';
+import { createRoundViews } from './round-view.ts';
+import { createRounds } from './rounds.ts';
+import type { SeamlessClient } from './seamless-client.ts';
+import { createSeeds, seedsOf } from './seeds.ts';
+import { createSessions, ownerOf, sessionView } from './sessions.ts';
+import { createWalletCalls } from './wallet-calls.ts';
+
+export interface Studio {
+  openSession(p: LaunchParams): Promise<string>;
+  sessionExists(id: string): Promise<boolean>;
+  session(id: string): Promise<unknown>;
+  setClientSeed(id: string, clientSeed: unknown): Promise<unknown>;
+  rotate(id: string, clientSeed: unknown): Promise<unknown>;
+  play(id: string, body: unknown): Promise<unknown>;
+  act(id: string, roundId: string, body: unknown): Promise<unknown>;
+  rounds(id: string, limit: unknown): Promise<unknown>;
+  /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
+  retryPending(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The studio's game API: each call loads the session, then one module does the work. */
+export function createStudio(opts: {
+  db: Db;
+  wallet: SeamlessClient;
+  log: FastifyBaseLogger;
+  retryIntervalMs?: number;
+}): Studio {
+  const { db, wallet, log } = opts;
+  const withLock = createLocks();
+  const calls = createWalletCalls(opts);
+  const seeds = createSeeds({ db, withLock });
+  const sessions = createSessions({ db, calls, activePair: (owner) => seeds.active(owner) });
+  const views = createRoundViews(db);
+  const rounds = createRounds({
+    db,
+    wallet,
+    log,
+    calls,
+    activePair: seeds.active,
+    views,
+    balanceOf: sessions.balanceOf,
+    withLock,
+  });
+
+  return {
+    openSession: sessions.open,
+    sessionExists: sessions.exists,
+
+    async session(id) {
+      const s = await sessions.load(id);
+      const pair = await seeds.active(ownerOf(s));
+      const open = await views.openOf(s.id);
+      const balance = await sessions.balanceOf(s);
+      return sessionView(s, { balance, seeds: seedsOf(pair), openRound: open ? await views.view(open) : null });
+    },
+
+    setClientSeed: async (id, clientSeed) => seeds.setClientSeed(ownerOf(await sessions.load(id)), clientSeed),
+    rotate: async (id, clientSeed) => seeds.rotate(ownerOf(await sessions.load(id)), clientSeed),
+    play: async (id, body) => rounds.play(await sessions.load(id), body),
+    act: async (id, roundId, body) => rounds.act(await sessions.load(id), roundId, body),
+    rounds: async (id, limit) => views.list(await sessions.load(id), limit),
+
+    retryPending: calls.retryPending,
+    start: calls.start,
+    stop: calls.stop,
+  };
+}

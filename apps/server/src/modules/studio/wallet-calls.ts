@@ -1,0 +1,124 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { StudioError } from './errors.ts';
+import { studioWalletCalls } from './schema.ts';
+import { type SeamlessAnswer, type SeamlessClient, SeamlessUnavailable } from './seamless-client.ts';
+
+type CallRow = typeof studioWalletCalls.$inferSelect;
+
+/** Seamless refusals as the player's 4xx. */
+export function refusal(answer: Extract<SeamlessAnswer, { kind: 'refused' }>): StudioError {
+  switch (answer.code) {
+    case 'INSUFFICIENT_FUNDS':
+      return new StudioError(402, 'insufficient_funds', 'Not enough balance for this bet.', 'bet');
+    case 'LIMIT_REACHED':
+      return new StudioError(403, 'limit_reached', 'A responsible-gaming limit refuses this bet.', 'bet');
+    case 'PLAYER_DISABLED':
+      return new StudioError(403, 'player_disabled', 'Your account cannot play now.');
+    case 'TOKEN_EXPIRED':
+    case 'INVALID_TOKEN':
+      return new StudioError(410, 'session_expired', 'The game session has expired: reopen the game.');
+    default:
+      return new StudioError(409, 'wallet_refused', `The casino refused the request (${answer.code}).`);
+  }
+}
+export const unavailable = () =>
+  new StudioError(503, 'wallet_unavailable', 'The casino wallet did not answer; your bet was cancelled.');
+
+export interface WalletCalls {
+  /** One direct call; no answer is the player's 503. */
+  call(path: 'balance' | 'bet', body: Record<string, unknown>): Promise<SeamlessAnswer>;
+  /** Sends a queued call now unless already answered; null when it was not (it stays queued). */
+  sendNow(transactionId: string): Promise<SeamlessAnswer | null>;
+  /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
+  retryPending(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The seamless calls of the studio, and the retry loop over the ones persisted in wallet_calls. */
+export function createWalletCalls(opts: {
+  db: Db;
+  wallet: SeamlessClient;
+  log: FastifyBaseLogger;
+  retryIntervalMs?: number;
+}): WalletCalls {
+  const { db, wallet, log } = opts;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  async function call(path: 'balance' | 'bet', body: Record<string, unknown>): Promise<SeamlessAnswer> {
+    try {
+      return await wallet.call(path, body);
+    } catch (e) {
+      if (e instanceof SeamlessUnavailable) throw unavailable();
+      throw e;
+    }
+  }
+
+  /** One attempt at a queued call; its answer when the wallet answered (done), else null (retried later). */
+  async function send(call: CallRow): Promise<SeamlessAnswer | null> {
+    try {
+      const answer = await wallet.callRaw(call.kind, call.body);
+      const outcome = answer.kind === 'ok' ? 'OK' : answer.code;
+      if (answer.kind === 'refused')
+        log.error({ call: call.transactionId, code: answer.code }, 'studio wallet call refused');
+      await db
+        .update(studioWalletCalls)
+        .set({ outcome, doneAt: new Date(), attempts: call.attempts + 1 })
+        .where(eq(studioWalletCalls.transactionId, call.transactionId));
+      return answer;
+    } catch (e) {
+      if (!(e instanceof SeamlessUnavailable)) throw e;
+      const delay = Math.min(60_000, 1000 * 2 ** Math.min(call.attempts, 6));
+      await db
+        .update(studioWalletCalls)
+        .set({ attempts: call.attempts + 1, lastError: e.message, nextAt: new Date(Date.now() + delay) })
+        .where(eq(studioWalletCalls.transactionId, call.transactionId));
+      log.warn({ call: call.transactionId, err: e.message }, 'studio wallet call failed; will retry');
+      return null;
+    }
+  }
+
+  async function sendNow(transactionId: string): Promise<SeamlessAnswer | null> {
+    const [call] = await db.select().from(studioWalletCalls).where(eq(studioWalletCalls.transactionId, transactionId));
+    return call && !call.doneAt ? send(call) : null;
+  }
+
+  async function retryPending() {
+    const due = await db
+      .select()
+      .from(studioWalletCalls)
+      .where(and(isNull(studioWalletCalls.doneAt), lte(studioWalletCalls.nextAt, new Date())))
+      .orderBy(asc(studioWalletCalls.nextAt))
+      .limit(50);
+    let answered = 0;
+    for (const call of due) if (await send(call)) answered += 1;
+    return answered;
+  }
+
+  return {
+    call,
+    sendNow,
+    retryPending,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = retryPending()
+          .catch((err) => log.error({ err }, 'studio wallet retry failed'))
+          .then(() => {
+            running = null;
+          });
+      }, opts.retryIntervalMs ?? 1000);
+      timer.unref();
+    },
+
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

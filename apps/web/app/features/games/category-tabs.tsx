@@ -1,0 +1,23 @@
+import type { Collection } from '@croupier/contracts';
+import { useT } from '../i18n/i18n.tsx';
+import { LocalNavLink } from '../i18n/link.tsx';
+
+/** The collections as a scrollable row of tabs; the current one marked. */
+export function CategoryTabs({ collections, current }: { collections: Collection[]; current: string }) {
+  const t = useT();
+  if (collections.length < 2) return null;
+  return (
+    <nav className="tabs category-tabs" aria-label={t('global-components.pages.categories')}>
+      {collections.map((c) => (
+        <LocalNavLink
+          key={c.id}
+          to={`/categories/${encodeURIComponent(c.identity)}`}
+          className={`tabs__tab${c.identity === current ? ' active' : ''}`}
+          aria-current={c.identity === current ? 'page' : undefined}
+        >
+          {c.name}
+        </LocalNavLink>
+      ))}
+    </nav>
+  );
+}

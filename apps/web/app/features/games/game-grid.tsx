@@ -1,0 +1,81 @@
+import type { Game, PaginationMeta } from '@croupier/contracts';
+import { useT } from '../i18n/i18n.tsx';
+import { Alert } from '../ui/alert.tsx';
+import type { IconName } from '../ui/icons.tsx';
+import { EmptyState } from '../ui/page.tsx';
+import { GameCard } from './game-card.tsx';
+import type { ListStatus } from './use-game-list.ts';
+
+/** Card-shaped placeholders while a list is on its way. */
+export function GameSkeletons({ count = 12, row }: { count?: number; row?: boolean }) {
+  return (
+    <ul className={row ? 'game-row__track' : 'game-grid'} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // static placeholders
+        <li key={i} className="game-skeleton" />
+      ))}
+    </ul>
+  );
+}
+
+interface GridProps {
+  games: Game[];
+  status: ListStatus;
+  meta?: PaginationMeta | null;
+  hasMore?: boolean;
+  onMore?: () => void;
+  onRetry?: () => void;
+  emptyText: string;
+  emptyIcon?: IconName;
+  label: string;
+}
+
+/** A grid of games with its loading, failed and empty states and a "load more" button with a counter. */
+export function GameGrid({ games, status, meta, hasMore, onMore, onRetry, emptyText, emptyIcon, label }: GridProps) {
+  const t = useT();
+  if (status === 'loading' && games.length === 0) return <GameSkeletons />;
+  if (status === 'failed' && games.length === 0) {
+    return (
+      <div className="stack">
+        <Alert tone="error" title={t('alerts.somethingWentWrong.title')} text={t('alerts.somethingWentWrong.text')} />
+        {onRetry && (
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            {t('global-components.common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (games.length === 0) return <EmptyState icon={emptyIcon ?? 'lobby'} text={emptyText} />;
+  return (
+    <div className="stack">
+      <ul className="game-grid" aria-label={label} aria-busy={status === 'loading'}>
+        {games.map((game) => (
+          <li key={game.id}>
+            <GameCard game={game} />
+          </li>
+        ))}
+      </ul>
+      {meta && meta.totalRows > 0 && (
+        <p className="game-grid__count muted" aria-live="polite">
+          {t('global-components.games.shown', { shown: games.length, total: meta.totalRows })}
+        </p>
+      )}
+      {hasMore && onMore && (
+        <button
+          type="button"
+          className="button button--ghost game-grid__more"
+          disabled={status === 'loading'}
+          onClick={onMore}
+        >
+          {status === 'loading' ? t('global-components.common.loading') : t('global-components.common.loadMore')}
+        </button>
+      )}
+      {status === 'failed' && onRetry && (
+        <button type="button" className="button button--ghost" onClick={onRetry}>
+          {t('global-components.common.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import qrcode from 'qrcode-generator';
+import { useMemo } from 'react';
+
+/** One SVG path of the dark modules (one square per module), or null when the text does not fit a QR. */
+export function qrPath(text: string): { size: number; d: string } | null {
+  try {
+    const qr = qrcode(0, 'M');
+    qr.addData(text);
+    qr.make();
+    const size = qr.getModuleCount();
+    let d = '';
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) if (qr.isDark(row, col)) d += `M${col} ${row}h1v1h-1z`;
+    }
+    return { size, d };
+  } catch {
+    return null;
+  }
+}
+
+const QUIET_ZONE = 4;
+
+/** A QR code drawn as SVG on the client (no image service sees the address); `label` is its alt text. */
+export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
+  const path = useMemo(() => qrPath(value), [value]);
+  if (!path) return null;
+  const box = path.size + QUIET_ZONE * 2;
+  return (
+    <svg
+      className={className ?? 'payment-qr'}
+      role="img"
+      aria-label={label}
+      viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${box} ${box}`}
+      shapeRendering="crispEdges"
+      data-qr={value}
+    >
+      <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={box} height={box} fill="#fff" />
+      <path d={path.d} fill="#000" />
+    </svg>
+  );
+}

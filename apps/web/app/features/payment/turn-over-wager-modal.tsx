@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n/i18n.tsx';
+import type { ModalProps } from '../modals/registry.ts';
+import { useMoney } from '../wallet/use-money.ts';
+import './payment.css';
+
+/** GET /api/risk/reasons/turn-over-wager (api-contract §12), as the wallet stores it when it fetches it. */
+export interface TurnOverWager {
+  total: number;
+  turnOverWager: number;
+  turnOverWagerAmount: number;
+  currency: string;
+}
+
+// Filled by the wallet once the risk endpoint exists (bonus issue); until then nothing is shown as figures.
+let current: TurnOverWager | null = null;
+const listeners = new Set<() => void>();
+export function setTurnOverWager(value: TurnOverWager | null): void {
+  current = value;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Turnover still owed before a withdrawal (spec §4): total, multiplier, placed and remaining. */
+export function TurnOverWagerModal({ close, titleId }: ModalProps) {
+  const t = useT();
+  const { format } = useMoney();
+  const data = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+  return (
+    <div className="modal-message">
+      <h2 id={titleId}>{t('global-components.payment.turnOver.title')}</h2>
+      <p>{t('global-components.payment.turnOver.text')}</p>
+      {data && (
+        <dl className="payment-turnover">
+          <dt>{t('global-components.payment.turnOver.total')}</dt>
+          <dd>{format(data.total, data.currency)}</dd>
+          <dt>{t('global-components.payment.turnOver.multiplier')}</dt>
+          <dd>×{data.turnOverWager}</dd>
+          <dt>{t('global-components.payment.turnOver.placed')}</dt>
+          <dd>{format(data.total - data.turnOverWagerAmount, data.currency)}</dd>
+          <dt>{t('global-components.payment.turnOver.remaining')}</dt>
+          <dd>{format(data.turnOverWagerAmount, data.currency)}</dd>
+        </dl>
+      )}
+      <button type="button" className="button button--primary button--block" onClick={close}>
+        {t('global-components.payment.result.continue')}
+      </button>
+    </div>
+  );
+}

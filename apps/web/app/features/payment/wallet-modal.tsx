@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef } from 'react';
+import { useI18n } from '../i18n/i18n.tsx';
+import type { ModalProps } from '../modals/registry.ts';
+import { useModals } from '../modals/use-modals.ts';
+import { findCurrency, useCurrencies } from '../wallet/money.ts';
+import { usePaymentRegion } from '../wallet/region.ts';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { trackWallet } from './analytics.ts';
+import { DepositPanel } from './deposit-panel.tsx';
+import { MethodsSkeleton } from './methods-skeleton.tsx';
+import { shouldShowTurnOverWager, TURN_OVER_WAGER_ENABLED } from './turn-over-wager.ts';
+import { WithdrawPanel } from './withdraw-panel.tsx';
+import './payment.css';
+
+type Tab = 'deposit' | 'withdraw';
+const TABS: readonly Tab[] = ['deposit', 'withdraw'];
+
+/**
+ * The wallet modal (`?wallet=deposit|withdraw`, spec §2/§4): deposit and withdraw tabs for the active
+ * account, the payment region, and the turn-over-wager switch in place of a withdrawal when it applies.
+ */
+export function WalletModal({ type, titleId }: ModalProps) {
+  const { t, locale } = useI18n();
+  const modals = useModals();
+  const wallet = useWallet();
+  const currencies = useCurrencies();
+  const { region } = usePaymentRegion();
+  const tab: Tab = type === 'withdraw' ? 'withdraw' : 'deposit';
+  const prefix = useId();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const account = wallet.active;
+  const currency = account ? findCurrency(currencies, account.currency) : null;
+
+  useEffect(() => {
+    trackWallet('open', { tab });
+  }, [tab]);
+
+  // The turnover block replaces a withdrawal (spec §4); its data arrives with the bonus issue.
+  const turnOver =
+    tab === 'withdraw' &&
+    shouldShowTurnOverWager({
+      featureEnabled: TURN_OVER_WAGER_ENABLED,
+      withdrawalBalance: account?.withdrawalBalance,
+      turnOverWagerAmount: null,
+    });
+  useEffect(() => {
+    if (turnOver) modals.switchTo('wallet', 'turn-over-wager');
+  }, [turnOver, modals]);
+
+  const choose = (next: Tab) => {
+    if (next !== tab) modals.open('wallet', next);
+  };
+  const onKeyDown = (e: React.KeyboardEvent, index: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = (index + step + TABS.length) % TABS.length;
+    choose(TABS[next]!);
+    refs.current[next]?.focus();
+  };
+  const countryName = regionName(region, locale);
+
+  return (
+    <div className="payment-wallet">
+      <h2 id={titleId}>{t('global-components.payment.title')}</h2>
+      <div className="segmented" role="tablist" aria-label={t('global-components.payment.tabsLabel')}>
+        {TABS.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            id={`${prefix}-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={name === tab}
+            aria-controls={`${prefix}-panel`}
+            tabIndex={name === tab ? 0 : -1}
+            className="segmented__tab"
+            onClick={() => choose(name)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {t(`global-components.payment.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <p className="payment-region">
+        {t('global-components.payment.region', { country: countryName })}{' '}
+        <button type="button" className="link-button" onClick={() => modals.open('wallet-region')}>
+          {t('global-components.payment.changeRegion')}
+        </button>
+      </p>
+      <div id={`${prefix}-panel`} role="tabpanel" aria-labelledby={`${prefix}-${tab}`}>
+        {!account || !currency ? (
+          wallet.isLoading || (account && !currency) ? (
+            <MethodsSkeleton />
+          ) : (
+            <p className="payment-empty">{t('global-components.payment.noAccount')}</p>
+          )
+        ) : tab === 'deposit' ? (
+          <DepositPanel key={account.id} account={account} currency={currency} />
+        ) : (
+          <WithdrawPanel key={account.id} account={account} currency={currency} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The region's name in the page language (Intl), its code when the runtime has no name for it. */
+function regionName(code: string | null, locale: string): string {
+  if (!code) return '—';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,71 @@
+// What several benchmarks need around the server they measure: a port, readiness, a clean stop, CPU time.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+/** A free loopback port (the OS picks it; a tiny race with other processes is acceptable for a bench). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+/** Polls /api/health/ready until the server answers, or fails if it exits or takes over 90 s. */
+export async function waitForReady(child: ChildProcess, port: number): Promise<ChildProcess> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited during start (code ${child.exitCode})`);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server not ready after 90 s');
+}
+
+/** SIGTERM, then SIGKILL after 20 s; answers the exit code. */
+export async function stopServer(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+/** CPU time (user + system, all threads) a process has used, in ms; Linux only. */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One statement on a fresh connection (CREATE/DROP DATABASE cannot run inside a pool's transaction). */
+export async function admin(connectionString: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Nearest-rank percentile of an ascending array (NaN when empty). */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quantile, round } from '../ssr/load.ts';
+import type { Latency } from './load.ts';
+
+export interface PgbenchResult {
+  clients: number;
+  threads: number;
+  seconds: number;
+  transactions: number;
+  tps: number;
+  latencyMs: Latency;
+  /** pgbench's own summary lines, for the record. */
+  summary: string[];
+}
+
+function pgbench(args: string[], cwd: string): string {
+  const result = spawnSync('pgbench', args, { cwd, encoding: 'utf8' });
+  if (result.error) throw new Error(`pgbench: ${result.error.message} (is postgresql-client installed?)`);
+  if (result.status !== 0) throw new Error(`pgbench ${args[0]} failed:\n${result.stderr}`);
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/**
+ * PostgreSQL's own yardstick on the same server: `pgbench -i -s 1` into `url` (a scratch database the
+ * caller creates and drops), then the built-in TPC-B-like script at `clients` connections on 2 threads
+ * for `seconds`. Latency percentiles come from the per-transaction log (`-l`), read from a temporary
+ * directory.
+ */
+export function runPgbench(url: string, clients: number, seconds: number): PgbenchResult {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-pgbench-'));
+  try {
+    pgbench(['-i', '-s', '1', '-q', url], dir);
+    const threads = Math.min(2, clients);
+    const out = pgbench(
+      ['-b', 'tpcb-like', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
+      dir,
+    );
+    const latencies: number[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.startsWith('pgbench_log'))) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+        // client_id transaction_no time script_no time_epoch time_us; time is the latency in µs.
+        const micros = Number(line.split(' ')[2]);
+        if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
+      }
+    }
+    const sorted = Float64Array.from(latencies).sort();
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? Number.NaN);
+    return {
+      clients,
+      threads,
+      seconds,
+      transactions: sorted.length,
+      tps: round(tps, 1),
+      latencyMs: {
+        p50: round(quantile(sorted, 0.5)),
+        p95: round(quantile(sorted, 0.95)),
+        p99: round(quantile(sorted, 0.99)),
+        max: round(sorted.at(-1) ?? Number.NaN),
+      },
+      summary: out.split('\n').filter((l) => /^(tps|latency|number of|scaling|query mode)/.test(l)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,271 @@
+// Wallet benchmark: seamless-wallet bet + win round trips against the real server on PostgreSQL, next to
+// pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
+//   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
+//     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
+// PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
+// bench creates two scratch databases there (server, pgbench) and drops them at the end.
+// Progress goes to stderr; the table and then the JSON results go to stdout.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { admin, cpuMsOf, freePort, stopServer, waitForReady } from '../lib/process.ts';
+import { round } from '../ssr/load.ts';
+import { type Latency, type Provider, type RoundTripResult, runRoundTrips } from './load.ts';
+import { type PgbenchResult, runPgbench } from './pgbench.ts';
+import { sampleWaits, type WaitProfile } from './waits.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    concurrency: { type: 'string', default: '16' },
+    players: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '2' },
+    'max-round-trips': { type: 'string', default: '200000' },
+    modes: { type: 'string', default: 'spread,hot' },
+    'no-pgbench': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+const num = (name: 'concurrency' | 'players' | 'seconds' | 'warmup' | 'max-round-trips', min = 1) => {
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+  return n;
+};
+const opts = {
+  concurrency: num('concurrency'),
+  players: num('players'),
+  seconds: num('seconds'),
+  warmup: num('warmup', 0),
+  maxRoundTrips: num('max-round-trips'),
+  modes: args.modes.split(',').map((m) => m.trim()),
+};
+for (const mode of opts.modes) {
+  if (mode !== 'spread' && mode !== 'hot') throw new Error(`--modes: unknown mode "${mode}" (spread, hot)`);
+}
+
+const root = resolve(import.meta.dirname, '../..');
+const log = (message: string) => process.stderr.write(`[bench:wallet] ${message}\n`);
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const provider: Provider = { id: 'bench', secret: randomBytes(24).toString('hex') };
+/** Stake and payout of every round: the house keeps half, so balances drift slowly and never run out. */
+const BET = '1.00';
+const WIN = '0.50';
+const FUNDS = 1_000_000;
+
+const urlOf = (database: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; connections: string }>(
+      "select current_setting('server_version') as version, current_setting('max_connections') as connections",
+    );
+    return `${rows[0]?.version} (max_connections ${rows[0]?.connections})`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(port: number, dataDir: string, databaseUrl: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: `${port}`,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO_DATA: 'false',
+    // The development credit and launch-token endpoints fund and seat the bench's players.
+    DEV_MAILBOX: 'true',
+    DEV_OIDC_PROVIDER: 'false',
+    SEAMLESS_PROVIDERS: JSON.stringify([{ ...provider, name: 'Bench', games: [], enabled: true }]),
+  };
+  delete env.RATES_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 2, 2], // the server's output goes to our stderr, keeping stdout for results
+    env,
+  });
+  return waitForReady(child, port);
+}
+
+async function post(origin: string, path: string, body: unknown, ip?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(ip ? { 'cf-connecting-ip': ip } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} → ${res.status}: ${JSON.stringify(json)}`);
+  return json.data as Record<string, unknown>;
+}
+
+/** A registered player (own client IP, so per-IP limits do not bite) with funds and a launch token. */
+async function seatPlayer(origin: string, n: number, runId: string): Promise<string> {
+  const registered = await post(
+    origin,
+    '/api/player/register',
+    {
+      email: `bench-${runId}-${n}@example.com`,
+      password: 'bench-pass-1',
+      currency: 'EUR',
+      country: 'DE',
+      agreements: 1,
+      receiveEmailPromo: 0,
+      receiveSmsPromo: 0,
+      locale: 'en',
+      fingerprint: 'bench',
+      referralCode: '',
+    },
+    `10.77.${n >> 8}.${(n & 255) | 1}`,
+  );
+  const playerId = (registered.profile as { id: string }).id;
+  await post(origin, '/api/dev/wallet/credit', { playerId, currency: 'EUR', amount: FUNDS });
+  const launched = await post(origin, '/api/dev/seamless/launch-token', {
+    playerId,
+    currency: 'EUR',
+    providerId: provider.id,
+    gameId: 'bench-game',
+  });
+  return launched.token as string;
+}
+
+type ModeResult = RoundTripResult & { mode: string; accounts: number; connections: WaitProfile };
+
+function table(modes: ModeResult[], bench: PgbenchResult | null): string {
+  const lat = (l: Latency) => [l.p50, l.p95, l.p99];
+  const rows: (string | number)[][] = [
+    ['', 'per s', 'p50 ms', 'p95', 'p99', 'bet p50', 'p95', 'p99', 'win p50', 'p95', 'p99', 'CPU ms', 'errors'],
+  ];
+  for (const m of modes) {
+    const label = `seamless bet+win, ${m.accounts} account${m.accounts === 1 ? '' : 's'}`;
+    rows.push([label, m.roundTripsPerSecond, ...lat(m.roundTripMs), ...lat(m.betMs), ...lat(m.winMs)]);
+    rows.at(-1)!.push(m.serverCpuMsPerRoundTrip, m.errors);
+  }
+  if (bench) {
+    rows.push([`pgbench tpcb-like, -c ${bench.clients} -j ${bench.threads}`, bench.tps, ...lat(bench.latencyMs)]);
+  }
+  rows.push([''], ['Server connections (average)', 'row lock', 'idle in tx', 'active', 'idle']);
+  for (const m of modes) {
+    const c = m.connections;
+    rows.push([
+      `${m.accounts} account${m.accounts === 1 ? '' : 's'}`,
+      c.rowLock,
+      c.idleInTransaction,
+      c.active,
+      c.idle,
+    ]);
+  }
+  const cells = rows.map((r) => r.map(String));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  return cells.map((r) => r.map((c, i) => (i ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+async function main() {
+  const buildFile = join(root, 'apps/web/build/server/index.js');
+  if (args.build || !existsSync(buildFile)) {
+    // main.ts serves the site too, so it needs a web build even though the bench only calls the API.
+    log('building the web app (npm run build)…');
+    const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 2, 2] });
+    if (result.status !== 0) throw new Error('web build failed');
+  }
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const serverDb = `croupier_bench_${runId}`;
+  const pgbenchDb = `croupier_pgbench_${runId}`;
+  const version = await postgresVersion();
+  const loadBefore = loadavg()[0]!;
+  if (loadBefore > cpus().length / 2) log(`warning: load average ${round(loadBefore)} on ${cpus().length} CPUs`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'croupier-bench-wallet-'));
+  let server: ChildProcess | null = null;
+  await admin(adminUrl, `CREATE DATABASE ${serverDb}`);
+  try {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    log(`starting the server on PostgreSQL ${version}, database ${serverDb}…`);
+    server = await startServer(port, dataDir, urlOf(serverDb));
+    const tokens: string[] = [];
+    for (let n = 0; n < opts.players; n++) tokens.push(await seatPlayer(origin, n, runId));
+    log(`${tokens.length} players seated`);
+
+    const modes: ModeResult[] = [];
+    for (const mode of opts.modes) {
+      const playing = mode === 'hot' ? tokens.slice(0, 1) : tokens;
+      log(`${mode}: ${opts.concurrency} clients on ${playing.length} account(s), ${opts.warmup} s warm-up…`);
+      const stopSampling = await sampleWaits(adminUrl, serverDb);
+      const result = await runRoundTrips({
+        origin,
+        provider,
+        tokens: playing,
+        concurrency: opts.concurrency,
+        warmupSeconds: opts.warmup,
+        seconds: opts.seconds,
+        maxRoundTrips: opts.maxRoundTrips,
+        bet: BET,
+        win: WIN,
+        runId: `${runId}-${mode}`,
+        serverCpuMs: () => cpuMsOf(server?.pid),
+      });
+      const connections = await stopSampling();
+      modes.push({ ...result, mode, accounts: playing.length, connections });
+      log(`${mode}: ${result.roundTripsPerSecond} round trips/s, ${result.errors} errors`);
+    }
+    const exitCode = await stopServer(server);
+    server = null;
+
+    let bench: PgbenchResult | null = null;
+    if (!args['no-pgbench']) {
+      await admin(adminUrl, `CREATE DATABASE ${pgbenchDb}`);
+      try {
+        log(`pgbench -i -s 1, then tpcb-like -c ${opts.concurrency} -T ${opts.seconds} (database ${pgbenchDb})…`);
+        bench = runPgbench(urlOf(pgbenchDb), opts.concurrency, opts.seconds);
+      } finally {
+        await admin(adminUrl, `DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
+      }
+    }
+
+    const results = {
+      at: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        memoryGiB: round(totalmem() / 2 ** 30, 1),
+        node: process.version,
+        postgres: version,
+        loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
+      },
+      options: { ...opts, bet: BET, win: WIN },
+      serverExitCode: exitCode,
+      seamless: modes,
+      pgbench: bench,
+    };
+    console.log(table(modes, bench));
+    console.log(
+      `\n${opts.concurrency} clients, ${opts.seconds} s after ${opts.warmup} s warm-up; load average ` +
+        `${results.machine.loadAverage.before} before, ${results.machine.loadAverage.after} after; server exit ${exitCode}`,
+    );
+    console.log(`\n${JSON.stringify(results, null, 2)}`);
+    if (args.out) writeFileSync(args.out, JSON.stringify(results, null, 2));
+  } finally {
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${serverDb} WITH (FORCE)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
