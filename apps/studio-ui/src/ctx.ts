@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { Locale, Translate } from './i18n.ts';
 import type { GameChoice, Round, Session } from './types.ts';
 
@@ -35,6 +35,17 @@ export function useGame(): GameCtx {
   const c = useContext(Ctx);
   if (!c) throw new Error('useGame outside the studio shell');
   return c;
+}
+
+/** Makes `run` (the game's latest one) what Space/Enter does while the game is mounted. */
+export function usePrimaryAction(run: () => unknown): void {
+  const { setPrimary } = useGame();
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    setPrimary(() => void runRef.current());
+    return () => setPrimary(null);
+  }, [setPrimary]);
 }
 
 export function usePrefersReducedMotion(): boolean {

@@ -1,6 +1,6 @@
 import { dice } from '@croupier/games';
-import { useEffect, useRef, useState } from 'react';
-import { sleep, useGame } from '../ctx.ts';
+import { useRef, useState } from 'react';
+import { sleep, useGame, usePrimaryAction } from '../ctx.ts';
 import { formatMultiplier, payFor } from '../money.ts';
 
 interface Outcome {
@@ -13,7 +13,7 @@ const CFG = dice.DICE_DEFAULT;
 const pct = (bp: number) => (bp / 100).toFixed(2);
 
 export function Dice() {
-  const { t, play, settle, setLocked, setPrimary, reducedMotion, money, bet, locale } = useGame();
+  const { t, play, settle, setLocked, reducedMotion, money, bet, locale } = useGame();
   const [chance, setChance] = useState(4950);
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,12 +44,7 @@ export function Dice() {
     setBusy(false);
     setLocked(false);
   };
-  const runRef = useRef(run);
-  runRef.current = run;
-  useEffect(() => {
-    setPrimary(() => runRef.current());
-    return () => setPrimary(null);
-  }, [setPrimary]);
+  usePrimaryAction(run);
 
   const target = over ? `> ${pct(10_000 - chance)}` : `< ${pct(chance)}`;
   return (

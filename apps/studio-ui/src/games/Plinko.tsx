@@ -1,6 +1,6 @@
 import { plinko } from '@croupier/games';
-import { useEffect, useRef, useState } from 'react';
-import { sleep, useGame } from '../ctx.ts';
+import { useRef, useState } from 'react';
+import { sleep, useGame, usePrimaryAction } from '../ctx.ts';
 import { formatMultiplier } from '../money.ts';
 
 type Rows = 8 | 12 | 16;
@@ -14,7 +14,7 @@ const W = 400;
 const TOP = 24;
 
 export function Plinko() {
-  const { t, play, settle, setLocked, setPrimary, reducedMotion, money, locale } = useGame();
+  const { t, play, settle, setLocked, reducedMotion, money, locale } = useGame();
   const [rows, setRows] = useState<Rows>(12);
   const [busy, setBusy] = useState(false);
   const [ball, setBall] = useState<{ step: number; path: boolean[] } | null>(null);
@@ -57,12 +57,7 @@ export function Plinko() {
     setBusy(false);
     setLocked(false);
   };
-  const runRef = useRef(run);
-  runRef.current = run;
-  useEffect(() => {
-    setPrimary(() => runRef.current());
-    return () => setPrimary(null);
-  }, [setPrimary]);
+  usePrimaryAction(run);
 
   const slotW = gap;
   const slotY = pegY(rows - 1) + rowH * 0.7;

@@ -1,6 +1,6 @@
 import { slot } from '@croupier/games';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { sleep, useGame } from '../ctx.ts';
+import { type ReactNode, useRef, useState } from 'react';
+import { sleep, useGame, usePrimaryAction } from '../ctx.ts';
 import { Bell, Cherry, Diamond, Grape, Lemon, Orange, Seven, Star } from '../icons.tsx';
 import { toMinor } from '../money.ts';
 
@@ -64,7 +64,7 @@ function Glyph({ s, small }: { s: number; small?: boolean }) {
 }
 
 export function Slot() {
-  const { t, play, settle, setLocked, setPrimary, reducedMotion, money, bet, session } = useGame();
+  const { t, play, settle, setLocked, reducedMotion, money, bet, session } = useGame();
   const [grid, setGrid] = useState<number[][]>(() =>
     STRIPS.map((strip, r) => [0, 1, 2].map((k) => strip[(r * 3 + k) % strip.length] as number)),
   );
@@ -135,12 +135,7 @@ export function Slot() {
     setLocked(false);
   };
 
-  const runRef = useRef(run);
-  runRef.current = run;
-  useEffect(() => {
-    setPrimary(() => runRef.current());
-    return () => setPrimary(null);
-  }, [setPrimary]);
+  usePrimaryAction(run);
 
   // Cells on winning lines: reel r, row from the line, for the first `count` reels.
   const winning = new Set<string>();

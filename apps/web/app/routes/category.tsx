@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CategoryTabs } from '../features/games/category-tabs.tsx';
-import { GameGrid } from '../features/games/game-grid.tsx';
+import { GameListGrid } from '../features/games/game-grid.tsx';
 import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
 import { gamesQuery, parseSort } from '../features/games/query.ts';
 import { SortSelect } from '../features/games/sort-select.tsx';
@@ -47,16 +47,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <SortSelect value={sort} />
       </PageHeader>
       <CategoryTabs collections={collections} current={collection.identity} />
-      <GameGrid
-        games={list.games}
-        status={list.status}
-        meta={list.meta}
-        hasMore={list.hasMore}
-        onMore={list.loadMore}
-        onRetry={list.retry}
-        emptyText={t('global-components.empty.games')}
-        label={collection.name}
-      />
+      <GameListGrid list={list} emptyText={t('global-components.empty.games')} label={collection.name} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { GameGrid } from '../features/games/game-grid.tsx';
+import { GameListGrid } from '../features/games/game-grid.tsx';
 import { loadProviders, visitorCountry } from '../features/games/lobby.server.ts';
 import { gamesQuery, parseSort } from '../features/games/query.ts';
 import { SortSelect } from '../features/games/sort-select.tsx';
@@ -79,16 +79,7 @@ function ProviderGames({ loaderData }: { loaderData: Route.ComponentProps['loade
       <div className="games-toolbar">
         <SortSelect value={sort} />
       </div>
-      <GameGrid
-        games={list.games}
-        status={list.status}
-        meta={list.meta}
-        hasMore={list.hasMore}
-        onMore={list.loadMore}
-        onRetry={list.retry}
-        emptyText={t('global-components.empty.games')}
-        label={selected?.name ?? ''}
-      />
+      <GameListGrid list={list} emptyText={t('global-components.empty.games')} label={selected?.name ?? ''} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Alert } from '../ui/alert.tsx';
 import type { IconName } from '../ui/icons.tsx';
 import { EmptyState } from '../ui/page.tsx';
 import { GameCard } from './game-card.tsx';
-import type { ListStatus } from './use-game-list.ts';
+import type { GameList, ListStatus } from './use-game-list.ts';
 
 /** Card-shaped placeholders while a list is on its way. */
 export function GameSkeletons({ count = 12, row }: { count?: number; row?: boolean }) {
@@ -77,5 +77,23 @@ export function GameGrid({ games, status, meta, hasMore, onMore, onRetry, emptyT
         </button>
       )}
     </div>
+  );
+}
+
+/** The grid of a `useGameList` list: its pages, "load more" and retry. */
+export function GameListGrid({
+  list,
+  ...texts
+}: { list: GameList } & Pick<GridProps, 'emptyText' | 'emptyIcon' | 'label'>) {
+  return (
+    <GameGrid
+      games={list.games}
+      status={list.status}
+      meta={list.meta}
+      hasMore={list.hasMore}
+      onMore={list.loadMore}
+      onRetry={list.retry}
+      {...texts}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useI18n, useT } from '../i18n/i18n.tsx';
 import { Icon } from '../ui/icons.tsx';
-import { GameGrid } from './game-grid.tsx';
+import { GameListGrid } from './game-grid.tsx';
 import { SEARCH_MIN } from './query.ts';
 import { useGameList } from './use-game-list.ts';
 
@@ -57,13 +57,8 @@ function SearchResults({ term, country }: { term: string; country: string | null
   return (
     <section className="game-search-results" aria-label={t('global-components.games.searchResults', { term })}>
       <h2 className="section__title">{t('global-components.games.searchResults', { term })}</h2>
-      <GameGrid
-        games={list.games}
-        status={list.status}
-        meta={list.meta}
-        hasMore={list.hasMore}
-        onMore={list.loadMore}
-        onRetry={list.retry}
+      <GameListGrid
+        list={list}
         emptyIcon="search"
         emptyText={t('global-components.games.noResults', { term })}
         label={t('global-components.games.searchResults', { term })}

@@ -57,3 +57,5 @@ export function useGameList(filter: GamesFilter, initial?: { data: Game[]; meta:
 
   return { games, meta, status, hasMore, loadMore, retry };
 }
+
+export type GameList = ReturnType<typeof useGameList>;

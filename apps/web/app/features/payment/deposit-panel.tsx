@@ -15,7 +15,7 @@ import { setDepositInProgress } from './deposit-guard.ts';
 import { DepositLimitPanel } from './deposit-limit-panel.tsx';
 import { FieldKey } from './method-fields.ts';
 import { MethodForm } from './method-form.tsx';
-import { MethodsSkeleton } from './methods-skeleton.tsx';
+import { MethodsFailed, MethodsSkeleton } from './methods-state.tsx';
 import { clearPendingInvoice, markPendingInvoice, usePendingInvoice } from './pending-invoice.ts';
 import { QrCode } from './qr-code.tsx';
 import { depositStep, ResultModal, returnUrls } from './return-urls.ts';
@@ -169,16 +169,7 @@ export function DepositPanel({ account, currency }: Props) {
 
   if (methods.limitReached) return <DepositLimitPanel />;
   if (methods.status === 'loading') return <MethodsSkeleton />;
-  if (methods.status === 'failed') {
-    return (
-      <div className="payment-empty">
-        <Alert tone="error" text={t('global-components.payment.loadFailed')} />
-        <button type="button" className="button button--ghost" onClick={methods.reload}>
-          {t('global-components.common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (methods.status === 'failed') return <MethodsFailed onRetry={methods.reload} />;
   if (!method) return <p className="payment-empty">{t('global-components.payment.noMethods')}</p>;
 
   const amountLabel = form.limits && form.amountText ? `${form.amountText} ${displayUnit(currency).code}` : '';

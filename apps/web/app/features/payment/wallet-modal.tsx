@@ -7,7 +7,7 @@ import { usePaymentRegion } from '../wallet/region.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { trackWallet } from './analytics.ts';
 import { DepositPanel } from './deposit-panel.tsx';
-import { MethodsSkeleton } from './methods-skeleton.tsx';
+import { MethodsSkeleton } from './methods-state.tsx';
 import { shouldShowTurnOverWager, TURN_OVER_WAGER_ENABLED } from './turn-over-wager.ts';
 import { WithdrawPanel } from './withdraw-panel.tsx';
 import './payment.css';

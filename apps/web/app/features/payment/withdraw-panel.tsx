@@ -5,13 +5,12 @@ import { useT } from '../i18n/i18n.tsx';
 import { useModals } from '../modals/use-modals.ts';
 import { browserApi } from '../session/runtime.ts';
 import { useToasts } from '../toasts/use-toasts.ts';
-import { Alert } from '../ui/alert.tsx';
 import { countryParam, usePaymentRegion } from '../wallet/region.ts';
 import { useMoney } from '../wallet/use-money.ts';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { trackWallet } from './analytics.ts';
 import { MethodForm } from './method-form.tsx';
-import { MethodsSkeleton } from './methods-skeleton.tsx';
+import { MethodsFailed, MethodsSkeleton } from './methods-state.tsx';
 import { withFields } from './return-urls.ts';
 import { usePaymentMethods } from './use-methods.ts';
 import { usePaymentForm } from './use-payment-form.ts';
@@ -87,16 +86,7 @@ export function WithdrawPanel({ account, currency }: Props) {
   }, [method, busy, form, account, region, geoCountry, modals, toasts, t, reload]);
 
   if (methods.status === 'loading') return <MethodsSkeleton />;
-  if (methods.status === 'failed') {
-    return (
-      <div className="payment-empty">
-        <Alert tone="error" text={t('global-components.payment.loadFailed')} />
-        <button type="button" className="button button--ghost" onClick={methods.reload}>
-          {t('global-components.common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (methods.status === 'failed') return <MethodsFailed onRetry={methods.reload} />;
   if (!method) return <p className="payment-empty">{t('global-components.payment.noWithdrawalMethods')}</p>;
   if (frame)
     return <iframe className="payment-iframe" src={frame} title={t('global-components.payment.providerFrame')} />;

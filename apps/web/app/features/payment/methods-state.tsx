@@ -1,4 +1,5 @@
 import { useT } from '../i18n/i18n.tsx';
+import { Alert } from '../ui/alert.tsx';
 
 /** Placeholder rows while the methods load. */
 export function MethodsSkeleton() {
@@ -14,6 +15,19 @@ export function MethodsSkeleton() {
       <span className="skeleton__line" />
       <span className="skeleton__line" />
       <span className="skeleton__line" />
+    </div>
+  );
+}
+
+/** The methods could not be loaded: say so and offer to try again. */
+export function MethodsFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="payment-empty">
+      <Alert tone="error" text={t('global-components.payment.loadFailed')} />
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {t('global-components.common.retry')}
+      </button>
     </div>
   );
 }
