@@ -58,7 +58,8 @@ export function WalletModal({ type, titleId }: ModalProps) {
     choose(TABS[next]!);
     refs.current[next]?.focus();
   };
-  const countryName = regionName(region, locale);
+  // Without a geo country or a choice, the methods shown are those offered everywhere.
+  const countryName = region ? regionName(region, locale) : t('global-components.payment.regionAny');
 
   return (
     <div className="payment-wallet">
@@ -108,8 +109,7 @@ export function WalletModal({ type, titleId }: ModalProps) {
 }
 
 /** The region's name in the page language (Intl), its code when the runtime has no name for it. */
-function regionName(code: string | null, locale: string): string {
-  if (!code) return '—';
+function regionName(code: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   } catch {
