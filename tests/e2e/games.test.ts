@@ -140,6 +140,14 @@ describe('games: lobby, studio iframe, real money, history, provably fair', () =
     expect(win).toBe(Number(round.payout));
     await expect.poll(() => frameBalance(f).textContent().then(cents)).toBe(before - stake + win);
     expect(await spin.isEnabled()).toBe(true);
+
+    // From the keyboard: with the focus on the game and not on a control, Space spins.
+    await f.locator('h1.topbar__title').click();
+    expect(await f.locator(':focus').count()).toBe(0);
+    const byKey = p.waitForResponse((r) => isRoundCall(r.request()));
+    await p.keyboard.press('Space');
+    expect((await byKey).status()).toBe(200);
+    await f.locator('.slot__machine:not(.is-busy)').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
     await p.close();
   });
