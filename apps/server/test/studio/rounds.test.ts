@@ -119,6 +119,71 @@ describe(`studio rounds (${databaseKind})`, () => {
     expect(cents(await t.casinoBalance(token))).toBe(1000);
   });
 
+  it('a bet taken just before the studio stops is rolled back by its guard; the round never settles after', async () => {
+    const { sessionId, token } = await t.real('dice', '10.00');
+    const client = t.app.studio.wallet as unknown as { timeoutMs: number };
+    const timeoutMs = client.timeoutMs;
+    // The wallet takes the bet, then this studio freezes before saving the round (as if killed there).
+    client.timeoutMs = 60_000;
+    let wake!: () => void;
+    const frozen = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    let betTaken!: () => void;
+    const taken = new Promise<void>((resolve) => {
+      betTaken = resolve;
+    });
+    const guards = () =>
+      t.database.db.execute(
+        sql`select transaction_id, attempts, done_at is not null as done, next_at > now() + interval '30 seconds' as later
+            from studio.wallet_calls where kind = 'rollback' and body like ${`%${token}%`}`,
+      ) as unknown as Promise<{ rows: { transaction_id: string; attempts: number; done: boolean; later: boolean }[] }>;
+    try {
+      const pending = t.withTransport(
+        (real) => async (req) => {
+          if (!req.path.endsWith('/bet')) return real(req);
+          const answer = await real(req);
+          betTaken();
+          await frozen;
+          return answer;
+        },
+        () => play(sessionId, '100', { game: 'dice', chanceBp: 5000, over: true }),
+      );
+      await taken;
+      expect(cents(await t.casinoBalance(token))).toBe(900);
+      // The guard was written before the bet went out, and is not due for a while.
+      const [guard] = (await guards()).rows;
+      expect(guard).toMatchObject({ attempts: 0, done: false, later: true });
+      expect(guard!.transaction_id).toMatch(/:rb0$/);
+      await t.app.studio.service.retryPending();
+      expect((await guards()).rows[0]).toMatchObject({ attempts: 0, done: false });
+
+      // Time passes; any instance's retry loop finds the guard due and cancels the bet.
+      await t.database.db.execute(
+        sql`update studio.wallet_calls set next_at = now() - interval '1 second' where transaction_id = ${guard!.transaction_id}`,
+      );
+      await t.app.studio.service.retryPending();
+      expect((await guards()).rows[0]).toMatchObject({ attempts: 1, done: true });
+      expect(cents(await t.casinoBalance(token))).toBe(1000);
+
+      // The frozen request wakes: it may not settle a round (or pay a win) on the refunded bet.
+      const rounds = await t.count('rounds');
+      wake();
+      const res = await pending;
+      expect(res.status).toBe(503);
+      expect(res.json.error.code).toBe('wallet_unavailable');
+      expect(await t.count('rounds')).toBe(rounds);
+      expect(cents(await t.casinoBalance(token))).toBe(1000);
+    } finally {
+      client.timeoutMs = timeoutMs;
+      wake();
+    }
+    // The session plays on normally, and a saved round leaves no guard behind.
+    const ok = await play(sessionId, '100', { game: 'dice', chanceBp: 5000, over: true });
+    expect(ok.status).toBe(200);
+    expect((await guards()).rows).toHaveLength(1);
+  });
+
   it('times out a wallet that does not answer and rolls the bet back', async () => {
     const { sessionId, token } = await t.real('dice', '10.00');
     const client = t.app.studio.wallet as unknown as { transport: unknown };

@@ -3,6 +3,7 @@ import { FairStream, GameInputError } from '@croupier/games';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { armGuard, disarmGuard, GUARD_DELAY_MS, queueRollbacks } from './bet-guard.ts';
 import { StudioError } from './errors.ts';
 import { adapters, asStudioError, decode, encode, type GameId, type Step, type StoredAction } from './games/index.ts';
 import { limitsFor, toMajorString, toMinorString } from './limits.ts';
@@ -59,6 +60,14 @@ export function createRounds(deps: {
   withLock: WithLock;
 }): Rounds {
   const { db, wallet, log, calls, activePair, views, balanceOf, withLock } = deps;
+  if (wallet.timeoutMs * 2 >= GUARD_DELAY_MS) {
+    throw new Error(`the wallet time-out (${wallet.timeoutMs} ms) must be well under the bet guard's delay`);
+  }
+
+  /** Inside a save: the bet's guard, or the save gives way to the rollback already under way. */
+  async function keepBet(tx: Db, roundId: string, k: number): Promise<void> {
+    if (!(await disarmGuard(tx, roundId, k))) throw new Error(`bet ${k} of round ${roundId} is being rolled back`);
+  }
 
   async function finish(s: SessionRow, round: RoundRow, fallbackBalance: string | null) {
     // The round is settled in the studio; the win is queued, sent now, and retried until answered.
@@ -155,6 +164,7 @@ export function createRounds(deps: {
           return { round: await views.view(result.round), balance: result.balance };
         }
 
+        await armGuard(db, s, roundId, 0);
         let answer: SeamlessAnswer;
         try {
           answer = await wallet.call('bet', {
@@ -171,13 +181,17 @@ export function createRounds(deps: {
           await db.transaction(async (tx) => {
             await advance(tx as unknown as Db);
             await tx.insert(studioRounds).values(row('rolled_back', step));
-            await tx.insert(studioWalletCalls).values(rollbackCalls(s, roundId, 1));
+            await queueRollbacks(tx as unknown as Db, rollbackCalls(s, roundId, 1));
           });
           return rollBack(s, roundId, 1);
         }
-        if (answer.kind === 'refused') throw refusal(answer);
+        if (answer.kind === 'refused') {
+          await disarmGuard(db, roundId, 0);
+          throw refusal(answer);
+        }
         const saved = await db
           .transaction(async (tx) => {
+            await keepBet(tx as unknown as Db, roundId, 0);
             await advance(tx as unknown as Db);
             const [r] = await tx.insert(studioRounds).values(row(status, step)).returning();
             if (step.done) await tx.insert(studioWalletCalls).values(winCall(s, r!, step.payout));
@@ -247,6 +261,7 @@ export function createRounds(deps: {
         let balance: string | null = null;
         let bets = r.bets;
         if (extra > 0n) {
+          await armGuard(db, s, r.id, r.bets);
           let answer: SeamlessAnswer;
           try {
             answer = await wallet.call('bet', {
@@ -265,16 +280,20 @@ export function createRounds(deps: {
                 .update(studioRounds)
                 .set({ status: 'rolled_back', bets: r.bets + 1, settledAt: new Date() })
                 .where(eq(studioRounds.id, r.id));
-              await tx.insert(studioWalletCalls).values(rollbackCalls(s, r.id, r.bets + 1));
+              await queueRollbacks(tx as unknown as Db, rollbackCalls(s, r.id, r.bets + 1));
             });
             return rollBack(s, r.id, r.bets + 1);
           }
-          if (answer.kind === 'refused') throw refusal(answer);
+          if (answer.kind === 'refused') {
+            await disarmGuard(db, r.id, r.bets);
+            throw refusal(answer);
+          }
           balance = toMinorString(answer.body.balance, subunit(s));
           bets += 1;
         }
         const saved = await db
           .transaction(async (tx) => {
+            if (extra > 0n) await keepBet(tx as unknown as Db, r.id, r.bets);
             const [u] = await update(tx as unknown as Db, bets);
             if (!u) throw new StudioError(409, 'conflict', 'The round changed meanwhile; try again.');
             if (step.done) await tx.insert(studioWalletCalls).values(winCall(s, u, step.payout));

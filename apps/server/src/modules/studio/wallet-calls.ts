@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
@@ -6,6 +6,9 @@ import { studioWalletCalls } from './schema.ts';
 import { type SeamlessAnswer, type SeamlessClient, SeamlessUnavailable } from './seamless-client.ts';
 
 type CallRow = typeof studioWalletCalls.$inferSelect;
+
+/** A claimed call is not due again before its attempt has surely ended (the wallet time-out is 5 s). */
+const CLAIM_MS = 30_000;
 
 /** Seamless refusals as the player's 4xx. */
 export function refusal(answer: Extract<SeamlessAnswer, { kind: 'refused' }>): StudioError {
@@ -57,7 +60,27 @@ export function createWalletCalls(opts: {
     }
   }
 
-  /** One attempt at a queued call; its answer when the wallet answered (done), else null (retried later). */
+  /**
+   * Claims a queued call for one attempt: counts the attempt and pushes `next_at` past the wallet's time-out,
+   * so another instance's loop does not send it meanwhile, and a bet guard can no longer be disarmed.
+   * `dueOnly` (the retry loop) claims only a call that is due.
+   */
+  async function claim(transactionId: string, dueOnly: boolean): Promise<CallRow | null> {
+    const [call] = await db
+      .update(studioWalletCalls)
+      .set({ attempts: sql`${studioWalletCalls.attempts} + 1`, nextAt: new Date(Date.now() + CLAIM_MS) })
+      .where(
+        and(
+          eq(studioWalletCalls.transactionId, transactionId),
+          isNull(studioWalletCalls.doneAt),
+          dueOnly ? lte(studioWalletCalls.nextAt, new Date()) : undefined,
+        ),
+      )
+      .returning();
+    return call ?? null;
+  }
+
+  /** One attempt at a claimed call; its answer when the wallet answered (done), else null (retried later). */
   async function send(call: CallRow): Promise<SeamlessAnswer | null> {
     try {
       const answer = await wallet.callRaw(call.kind, call.body);
@@ -66,15 +89,15 @@ export function createWalletCalls(opts: {
         log.error({ call: call.transactionId, code: answer.code }, 'studio wallet call refused');
       await db
         .update(studioWalletCalls)
-        .set({ outcome, doneAt: new Date(), attempts: call.attempts + 1 })
+        .set({ outcome, doneAt: new Date() })
         .where(eq(studioWalletCalls.transactionId, call.transactionId));
       return answer;
     } catch (e) {
       if (!(e instanceof SeamlessUnavailable)) throw e;
-      const delay = Math.min(60_000, 1000 * 2 ** Math.min(call.attempts, 6));
+      const delay = Math.min(60_000, 1000 * 2 ** Math.min(call.attempts - 1, 6));
       await db
         .update(studioWalletCalls)
-        .set({ attempts: call.attempts + 1, lastError: e.message, nextAt: new Date(Date.now() + delay) })
+        .set({ lastError: e.message, nextAt: new Date(Date.now() + delay) })
         .where(eq(studioWalletCalls.transactionId, call.transactionId));
       log.warn({ call: call.transactionId, err: e.message }, 'studio wallet call failed; will retry');
       return null;
@@ -82,19 +105,22 @@ export function createWalletCalls(opts: {
   }
 
   async function sendNow(transactionId: string): Promise<SeamlessAnswer | null> {
-    const [call] = await db.select().from(studioWalletCalls).where(eq(studioWalletCalls.transactionId, transactionId));
-    return call && !call.doneAt ? send(call) : null;
+    const call = await claim(transactionId, false);
+    return call ? send(call) : null;
   }
 
   async function retryPending() {
     const due = await db
-      .select()
+      .select({ transactionId: studioWalletCalls.transactionId })
       .from(studioWalletCalls)
       .where(and(isNull(studioWalletCalls.doneAt), lte(studioWalletCalls.nextAt, new Date())))
       .orderBy(asc(studioWalletCalls.nextAt))
       .limit(50);
     let answered = 0;
-    for (const call of due) if (await send(call)) answered += 1;
+    for (const { transactionId } of due) {
+      const call = await claim(transactionId, true);
+      if (call && (await send(call))) answered += 1;
+    }
     return answered;
   }
 
