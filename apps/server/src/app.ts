@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
-import { envelope, registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, envelope, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -81,6 +81,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('endpoints', [] as Endpoint[]);
   registerErrorHandling(app);

@@ -9,6 +9,7 @@ import {
 } from '@croupier/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { nulAt } from './nul.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,16 @@ function normalizeQuery(raw: unknown): Record<string, unknown> {
   return out;
 }
 
+function refuseNul(params: unknown, query: unknown, body: unknown): void {
+  if (nulAt(params, '')) throw ApiError.of(ErrorCode.notFound, 'Not found');
+  const field = nulAt(query, '') ?? nulAt(body, '');
+  if (field) {
+    throw ApiError.of(ErrorCode.validation, 'The given data was invalid.', {
+      [field]: ['This field must not contain a NUL character.'],
+    });
+  }
+}
+
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.output<S> | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
@@ -72,6 +83,7 @@ export function route<E extends Endpoint>(
     config: options.config,
     bodyLimit: options.bodyLimit,
     handler: async (request, reply) => {
+      refuseNul(request.params, request.query, request.body);
       const params = parse(endpoint.params, request.params, 'params') ?? {};
       const query = parse(endpoint.query, normalizeQuery(request.query), 'query');
       const body = parse(endpoint.body, request.body ?? {}, 'body');

@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Every failure leaves as the contract's envelope `{ error: { code, message, fields } }`. Errors the
@@ -41,3 +41,21 @@ export const envelope = (code: number, message: string, fields: Record<string, s
 });
 
 export const notFound = (what = 'Not found') => ApiError.of(ErrorCode.notFound, what);
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing, which skip the error handler. An over-long path
+ * parameter names nothing that exists (404, as any path parameter that fails its schema); a malformed
+ * URL is bad input (422). Both in the envelope.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The studio shares this process but speaks its own error shape (docs/studio-api.md).
+  if (request.url.startsWith('/studio/')) {
+    void reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send(envelope(ErrorCode.notFound, 'Not found'));
+    return;
+  }
+  void reply.status(422).send(envelope(ErrorCode.validation, error.message, { _: [error.message] }));
+}

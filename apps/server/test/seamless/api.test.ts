@@ -332,6 +332,32 @@ describe(`seamless wallet API (${databaseKind})`, () => {
     expect((await t.seamless('bet', bet())).json).toMatchObject({ code: 'PLAYER_DISABLED', balance: '5.00' });
   });
 
+  it('answers signed garbage with a 4xx or an error code, never a 5xx', async () => {
+    const { token } = await t.newPlayer('10');
+    const valid = { token, transactionId: uid('b'), roundId: uid('r'), amount: '1', currency: 'EUR' };
+    const wrong: unknown[] = [null, [], {}, -1, 1e308, true, 'x'.repeat(5000), 'a\u0000b', { $gt: '' }];
+    const failures: string[] = [];
+    for (const path of ['balance', 'bet', 'win', 'rollback', 'batch']) {
+      const bodies: { raw?: string; body?: unknown }[] = [
+        { raw: 'not json' },
+        { raw: '[]' },
+        { raw: 'null' },
+        { body: {} },
+        ...Object.keys({ ...valid, betTransactionId: 1, rollbackTransactionId: 1, actions: 1, gameId: 1 }).flatMap(
+          (key) => wrong.map((v) => ({ body: { ...valid, transactionId: uid('g'), [key]: v } })),
+        ),
+        ...wrong.map((v) => ({ body: { actions: [v] } })),
+      ];
+      for (const b of bodies) {
+        const res = await t.seamless(path, b.body, b.raw === undefined ? {} : { raw: b.raw });
+        if (res.status >= 500) failures.push(`${path} ${b.raw ?? JSON.stringify(b.body).slice(0, 100)}: ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // (Bodies that are valid but for an unknown key are real requests and may move money.)
+    expect((await t.seamless('balance', { token })).json.status).toBe('OK');
+  });
+
   it('runs a batch all-or-nothing', async () => {
     const { token } = await t.newPlayer('10');
     const round = uid('r');

@@ -523,6 +523,10 @@ describe(`studio rounds (${databaseKind})`, () => {
       [id, 'GET', '/rounds?limit=0', undefined],
       [id, 'GET', '/rounds?limit=abc', undefined],
       [id, 'GET', '/nothing', undefined],
+      ['a%00b', 'GET', '', undefined],
+      ['a'.repeat(300), 'GET', '', undefined],
+      [id, 'PUT', '/seeds', { clientSeed: 'a\u0000b' }],
+      [bj, 'POST', '/rounds/00000000-0000-4000-8000-000000000000/actions', { action: 'h\u0000it' }],
     ];
     const games: [string, unknown][] = [
       ['european-roulette', { game: 'european-roulette', bets: [] }],

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { nulAt } from '../../../http/nul.ts';
 import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
 import { enabledCurrencies } from '../present.ts';
 import { parseProviders, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
@@ -114,6 +115,11 @@ export async function seamlessRoutes(
           json = JSON.parse(raw.toString('utf8'));
         } catch {
           fail(reply, 'INVALID_REQUEST', 'The body is not JSON');
+          return null;
+        }
+        const nul = nulAt(json);
+        if (nul) {
+          fail(reply, 'INVALID_REQUEST', `${nul}: must not contain a NUL character`);
           return null;
         }
         const parsed = schema.safeParse(json);
