@@ -29,6 +29,25 @@ describe('profile pages of a logged-in player (api-contract §4, §4.1, §5)', (
   });
   afterAll(() => closeBrowser(context));
 
+  it('on a phone the profile tab bar scrolls the current tab into view', async () => {
+    const { page, errors } = await newPage(context);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, '/profile/notifications');
+    const bar = page.locator('main nav.tabs');
+    const current = bar.locator('[aria-current="page"]');
+    await current.waitFor();
+    // The bar overflows on a phone, and the last tabs start out of sight.
+    expect(await bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect
+      .poll(async () => {
+        const [b, c] = [await bar.boundingBox(), await current.boundingBox()];
+        return !!b && !!c && c.x >= b.x && c.x + c.width <= b.x + b.width;
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('/profile/info refuses a one-letter first name before sending, then saves a valid one', async () => {
     const { page, errors } = await newPage(context);
     const puts: string[] = [];

@@ -1,13 +1,17 @@
 import type { Collection } from '@croupier/contracts';
+import { useRef } from 'react';
 import { useT } from '../i18n/i18n.tsx';
 import { LocalNavLink } from '../i18n/link.tsx';
+import { useCurrentTabInView } from '../ui/use-current-tab-in-view.ts';
 
 /** The collections as a scrollable row of tabs; the current one marked. */
 export function CategoryTabs({ collections, current }: { collections: Collection[]; current: string }) {
   const t = useT();
+  const bar = useRef<HTMLElement>(null);
+  useCurrentTabInView(bar, current);
   if (collections.length < 2) return null;
   return (
-    <nav className="tabs category-tabs" aria-label={t('global-components.pages.categories')}>
+    <nav className="tabs category-tabs" ref={bar} aria-label={t('global-components.pages.categories')}>
       {collections.map((c) => (
         <LocalNavLink
           key={c.id}

@@ -1,10 +1,12 @@
-import { Outlet } from 'react-router';
+import { useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useI18n } from '../../features/i18n/i18n.tsx';
 import { LocalNavLink } from '../../features/i18n/link.tsx';
 import { pageMeta, rootOf } from '../../features/i18n/meta.ts';
 import { useSession } from '../../features/session/session.ts';
 import { PageHeader, Skeleton } from '../../features/ui/page.tsx';
 import { SignInPrompt } from '../../features/ui/sign-in-prompt.tsx';
+import { useCurrentTabInView } from '../../features/ui/use-current-tab-in-view.ts';
 import type { Route } from './+types/layout';
 import { visibleSections } from './sections.ts';
 
@@ -14,12 +16,15 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function ProfileLayout() {
   const { t, root } = useI18n();
   const { isLoggedIn, isPending } = useSession();
+  const { pathname } = useLocation();
+  const tabs = useRef<HTMLElement>(null);
+  useCurrentTabInView(tabs, `${pathname}:${isLoggedIn}`);
   return (
     <div className="page">
       <PageHeader title={t('global-components.profile.title')} />
       {isLoggedIn ? (
         <div className="profile">
-          <nav className="tabs" aria-label={t('global-components.profile.title')}>
+          <nav className="tabs" ref={tabs} aria-label={t('global-components.profile.title')}>
             {visibleSections(root.site).map((s) => (
               <LocalNavLink key={s} to={`/profile/${s}`} className="tabs__tab">
                 {t(`global-components.profile.${s}`)}
