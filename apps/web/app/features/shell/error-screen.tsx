@@ -18,6 +18,8 @@ export function ErrorScreen({ status }: { status: number }) {
   const home = i18n ? i18n.href('/') : '/';
   return (
     <section className="error-screen" aria-labelledby="error-title">
+      {/* No route's meta applies to an error page; React hoists this into <head>. */}
+      <title>{text('title')}</title>
       <p className="error-screen__status" aria-hidden="true">
         {status}
       </p>

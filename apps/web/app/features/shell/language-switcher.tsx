@@ -32,7 +32,8 @@ export function LanguageSwitcher() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('global-components.language.current', { language: current?.nativeName ?? root.locale })}
+        // The name starts with the visible code (WCAG 2.5.3: speech users say what they see).
+        aria-label={`${root.locale.toUpperCase()} – ${t('global-components.language.current', { language: current?.nativeName ?? root.locale })}`}
         onClick={() => setOpen((v) => !v)}
       >
         <Icon name="globe" />
