@@ -36,6 +36,18 @@ function world(start = 1_000) {
 }
 
 describe('token refresh lock (spec §4)', () => {
+  it('under the exclusive lock, reads the token past the tab cache: another tab just refreshed', async () => {
+    const { deps } = world();
+    // This tab's document.cookie still shows the expired token; the browser's cookie store has the new one.
+    const exclusive = <T>(fn: () => Promise<T>) => fn();
+    const withLock = { ...deps, exclusive, readTokenNow: async () => 'from-other-tab' };
+    expect(await refreshWithLock('expired', withLock)).toBe('from-other-tab');
+    expect(deps.refresh).not.toHaveBeenCalled();
+    // Without the uncached read it would refresh a second time.
+    expect(await refreshWithLock('expired', { ...deps, exclusive })).toBe('new');
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+  });
+
   it('takes the lock, refreshes and releases it', async () => {
     const { deps, store } = world();
     expect(await refreshWithLock('expired', deps)).toBe('new');

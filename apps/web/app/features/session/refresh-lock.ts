@@ -16,6 +16,11 @@ export interface RefreshDeps {
   sleep: (ms: number) => Promise<void>;
   /** The token as stored now (the cookie is shared by every tab). */
   readToken: () => string | null;
+  /**
+   * The stored token read past any per-tab cache, for the moment a tab gets the lock after another one
+   * refreshed. Absent: `readToken`.
+   */
+  readTokenNow?: () => Promise<string | null>;
   isExpired: (token: string, nowMs: number) => boolean;
   /** Calls the refresh endpoint with the expired token and stores the new one; throws on failure. */
   refresh: (expiredToken: string) => Promise<string>;
@@ -46,8 +51,12 @@ export async function refreshWithLock(expiredToken: string, deps: RefreshDeps): 
     return token && !deps.isExpired(token, deps.now()) ? token : null;
   };
   if (!deps.exclusive) return refreshUnderFlag(expiredToken, deps, fresh);
+  const freshNow = async () => {
+    const token = deps.readTokenNow ? await deps.readTokenNow() : deps.readToken();
+    return token && !deps.isExpired(token, deps.now()) ? token : null;
+  };
   // Whoever gets the lock second finds the first one's token in the shared cookie and is done.
-  return deps.exclusive(async () => fresh() ?? refreshUnderFlag(expiredToken, deps, fresh));
+  return deps.exclusive(async () => (await freshNow()) ?? refreshUnderFlag(expiredToken, deps, fresh));
 }
 
 async function refreshUnderFlag(

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@croupier/contracts';
 import { createBrowserApi } from '../../lib/api.client.ts';
-import { readAccessToken, writeAccessToken } from './cookie.ts';
+import { commitAccessToken, readAccessToken, readAccessTokenNow } from './cookie.ts';
 import { createTokenKeeper, type TokenKeeper } from './refresh-lock.ts';
 import { safeStorage } from './storage.ts';
 import { isTokenExpired } from './token.ts';
@@ -36,9 +36,11 @@ function tokenKeeper(): TokenKeeper {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     readToken: readAccessToken,
     isExpired: isTokenExpired,
+    readTokenNow: readAccessTokenNow,
     refresh: async (expired) => {
       const { data } = await plainApi().player.refresh({ token: expired });
-      writeAccessToken(data.accessToken);
+      // Committed before the lock is released: the next tab to take it must find the new token.
+      await commitAccessToken(data.accessToken);
       return data.accessToken;
     },
     onRefreshFailed: () => events.onRefreshFailed(),
