@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgSchema, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 
 /** The game module's own PostgreSQL schema: the catalogue, favorites and recent plays. Rounds are the wallet's. */
 export const game = pgSchema('game');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A game provider (studio). `identity` is the seamless provider id for launchable games. */
 export const gameProviders = game.table('providers', {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 
 /** The kyc module's own PostgreSQL schema: uploaded documents and identity-verification applicants. */
 export const kyc = pgSchema('kyc');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A document a player uploaded. The bytes live in file storage under `storage_key` (random, never

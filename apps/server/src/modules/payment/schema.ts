@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 
 /** The payment module's own PostgreSQL schema (docs/decisions/0015). Money itself lives in the wallet ledger. */
 export const payment = pgSchema('payment');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A deposit (type 1) or withdrawal (type 2). Status 1 pending, 2 success, 3 failure; a status leaves 1

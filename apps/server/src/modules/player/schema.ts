@@ -12,12 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 
 /** The player module's own PostgreSQL schema: accounts, sessions, one-time codes, audit, form settings. */
 export const player = pgSchema('player');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A player account. E-mail is stored lower-case; phone digits only, country code first. */
 export const players = player.table(

@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant, minor } from '../../db/columns.ts';
 
 /**
  * The studio's own PostgreSQL schema (docs/studio-api.md). The studio is a game provider: it never reads
  * casino tables and moves real money only through the seamless-wallet HTTP API.
  */
 export const studio = pgSchema('studio');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
-const minor = (name: string) => bigint(name, { mode: 'bigint' });
 
 /** A launched game: the id (32 random bytes, base64url) is the capability the browser holds. */
 export const studioSessions = studio.table('sessions', {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -9,16 +8,13 @@ import {
   jsonb,
   pgSchema,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, minor } from '../../db/columns.ts';
 
 /** The wallet module's own PostgreSQL schema: the double-entry ledger (docs/decisions/0013). */
 export const wallet = pgSchema('wallet');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
-const minor = (name: string) => bigint(name, { mode: 'bigint' });
 
 /**
  * A balance holder. Player accounts: one per (player, currency), with three parts in minor units that

@@ -19,7 +19,7 @@ import { MethodsFailed, MethodsSkeleton } from './methods-state.tsx';
 import { clearPendingInvoice, markPendingInvoice, usePendingInvoice } from './pending-invoice.ts';
 import { QrCode } from './qr-code.tsx';
 import { depositStep, ResultModal, returnUrls } from './return-urls.ts';
-import { usePaymentMethods } from './use-methods.ts';
+import { useChosenMethod } from './use-methods.ts';
 import { usePaymentForm } from './use-payment-form.ts';
 
 /** Profile status 2: deposits restricted (api-contract §1.6). */
@@ -45,9 +45,7 @@ export function DepositPanel({ account, currency }: Props) {
   const modals = useModals();
   const { profile } = useSession();
   const { region, geoCountry } = usePaymentRegion();
-  const methods = usePaymentMethods('deposit', account.currency);
-  const [selected, setSelected] = useState<string | null>(null);
-  const method: PaymentMethod | null = methods.methods.find((m) => m.method === selected) ?? methods.methods[0] ?? null;
+  const { methods, method, select: choose } = useChosenMethod('deposit', account.currency);
   const form = usePaymentForm(method, currency);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<Waiting | null>(null);
@@ -66,7 +64,7 @@ export function DepositPanel({ account, currency }: Props) {
   }, [pending, waiting]);
 
   const select = (key: string) => {
-    setSelected(key);
+    choose(key);
     setWaiting(null);
     trackWallet('method', { method: key, currency: account.currency, tab: 'deposit' });
   };

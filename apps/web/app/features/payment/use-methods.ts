@@ -51,3 +51,11 @@ export function usePaymentMethods(direction: Direction, currency: string | null)
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };
 }
+
+/** The methods and the one the player picked (the first until they pick). */
+export function useChosenMethod(direction: Direction, currency: string | null) {
+  const methods = usePaymentMethods(direction, currency);
+  const [selected, select] = useState<string | null>(null);
+  const method: PaymentMethod | null = methods.methods.find((m) => m.method === selected) ?? methods.methods[0] ?? null;
+  return { methods, method, select };
+}

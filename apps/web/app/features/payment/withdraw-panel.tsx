@@ -1,4 +1,4 @@
-import type { Account, Currency, PaymentMethod } from '@croupier/contracts';
+import type { Account, Currency } from '@croupier/contracts';
 import { useCallback, useState } from 'react';
 import { fieldErrorsOf } from '../forms/api-errors.ts';
 import { useT } from '../i18n/i18n.tsx';
@@ -12,7 +12,7 @@ import { trackWallet } from './analytics.ts';
 import { MethodForm } from './method-form.tsx';
 import { MethodsFailed, MethodsSkeleton } from './methods-state.tsx';
 import { withFields } from './return-urls.ts';
-import { usePaymentMethods } from './use-methods.ts';
+import { useChosenMethod } from './use-methods.ts';
 import { usePaymentForm } from './use-payment-form.ts';
 
 interface Props {
@@ -32,9 +32,7 @@ export function WithdrawPanel({ account, currency }: Props) {
   const { format } = useMoney();
   const { reload } = useWallet();
   const { region, geoCountry } = usePaymentRegion();
-  const methods = usePaymentMethods('withdrawal', account.currency);
-  const [selected, setSelected] = useState<string | null>(null);
-  const method: PaymentMethod | null = methods.methods.find((m) => m.method === selected) ?? methods.methods[0] ?? null;
+  const { methods, method, select } = useChosenMethod('withdrawal', account.currency);
   const form = usePaymentForm(method, currency, account.withdrawalBalance);
   const [busy, setBusy] = useState(false);
   const [frame, setFrame] = useState<string | null>(null);
@@ -103,7 +101,7 @@ export function WithdrawPanel({ account, currency }: Props) {
         form={form}
         busy={busy}
         onSelect={(key) => {
-          setSelected(key);
+          select(key);
           trackWallet('method', { method: key, currency: account.currency, tab: 'withdraw' });
         }}
         onSubmit={() => void submit()}

@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  jsonb,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant, minor } from '../../../db/columns.ts';
 import { wallet } from '../schema.ts';
 
 // Seamless-wallet tables (docs/decisions/0014), in the wallet module's schema. Money itself lives only in
 // the ledger (wallet.transactions / wallet.entries); these rows say which provider request caused what.
-
-const instant = (name: string) => timestamp(name, { withTimezone: true });
-const minor = (name: string) => bigint(name, { mode: 'bigint' });
 
 /** A game provider calling the seamless API. Synced at start from SEAMLESS_PROVIDERS and the studio. */
 export const seamlessProviders = wallet.table('seamless_providers', {
