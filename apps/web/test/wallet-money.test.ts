@@ -6,7 +6,6 @@ import {
   displayUnit,
   formatMoney,
   fromDisplayAmount,
-  roundToMinor,
   toDisplayAmount,
 } from '../app/features/wallet/money.ts';
 import { countryParam } from '../app/features/wallet/region.ts';
@@ -58,15 +57,15 @@ describe('toDisplayAmount and fromDisplayAmount', () => {
 
   it('keeps 1e8 satoshi and the largest exact amounts exact', () => {
     expect(toDisplayAmount(1, BTC)).toBe(1000);
-    expect(roundToMinor(1, BTC.subunitToUnit)).toBe(100_000_000n);
-    expect(roundToMinor(21_000_000, BTC.subunitToUnit)).toBe(2_100_000_000_000_000n);
+    expect(toMinor(1, BTC.subunitToUnit, { round: true })).toBe(100_000_000n);
+    expect(toMinor(21_000_000, BTC.subunitToUnit, { round: true })).toBe(2_100_000_000_000_000n);
     expect(fromDisplayAmount('21000000000', BTC)).toBe(21_000_000);
     expect(fromDisplayAmount('45035996273.70496', BTC)).toBe(45_035_996.27370496); // 2^52 satoshi
     expect(toDisplayAmount(45_035_996.27370496, BTC)).toBe(45_035_996_273.70496);
   });
 
   it('absorbs float noise of amounts but refuses input finer than the minor unit', () => {
-    expect(roundToMinor(0.1 + 0.2, EUR.subunitToUnit)).toBe(30n);
+    expect(toMinor(0.1 + 0.2, EUR.subunitToUnit, { round: true })).toBe(30n);
     expect(toDisplayAmount(0.1 + 0.2, EUR)).toBe(0.3);
     expect(() => fromDisplayAmount(0.1 + 0.2, EUR)).toThrow(AmountError);
     expect(() => fromDisplayAmount('1.001', EUR)).toThrow(AmountError);

@@ -1,6 +1,6 @@
 import type { Currency } from '../settings.ts';
+import { parseDecimal } from './decimal.ts';
 import { deepFreeze } from './freeze.ts';
-import { divRound, parseDecimal, toMajor, toMinor } from './money.ts';
 
 /**
  * Currency catalogue served by GET /api/settings/currencies.
@@ -86,39 +86,18 @@ export const currencies: Currency[] = deepFreeze([
 
 export const baseCurrency: Currency = currencies.find((c) => c.isBase)!;
 
-type Convertible = Pick<Currency, 'subunitToUnit' | 'rate'>;
-type BaseUnit = Pick<Currency, 'subunitToUnit'>;
-
-function exactRate(currency: Convertible): { num: bigint; den: bigint } {
-  const dec = parseDecimal(String(currency.rate.rate));
-  if (!dec || dec.num <= 0n) throw new RangeError(`Invalid rate ${currency.rate.rate}`);
-  return { num: dec.num, den: 10n ** BigInt(dec.scale) };
-}
+const subunits: ReadonlyMap<string, number> = new Map(currencies.map((c) => [c.code, c.subunitToUnit]));
 
 /**
- * Base-currency major amount → account-currency major amount (amount × rate ÷ subunitToUnit), rounded half
- * away from zero to the account currency's minor unit. The input must be a valid base amount (toMinor rules).
+ * Minor units per major unit of a reference currency (100 for EUR, 1 for JPY, 1e8 for BTC). Only account
+ * currencies: a display sub-unit such as mBTC is not one (its subunitToUnit is its factor to the parent).
+ * Throws a RangeError for an unknown code: a programming or data error, not a player's input.
  */
-export function convertFromBase(
-  amountBase: number | string,
-  currency: Convertible,
-  base: BaseUnit = baseCurrency,
-): number {
-  const baseMinor = toMinor(amountBase, base.subunitToUnit);
-  const rate = exactRate(currency);
-  // account minor = base major × rate = baseMinor × rate ÷ base subunit
-  const minor = divRound(baseMinor * rate.num, BigInt(base.subunitToUnit) * rate.den);
-  return toMajor(minor, currency.subunitToUnit);
+export function subunitOf(code: string): number {
+  const subunit = subunits.get(code);
+  if (subunit === undefined) throw new RangeError(`Unknown currency ${code}`);
+  return subunit;
 }
 
-/**
- * Account-currency major amount → base-currency major amount (amount × subunitToUnit ÷ rate), rounded half
- * away from zero to the base currency's minor unit. The input must be valid in the account currency.
- */
-export function convertToBase(amount: number | string, currency: Convertible, base: BaseUnit = baseCurrency): number {
-  const minor = toMinor(amount, currency.subunitToUnit);
-  const rate = exactRate(currency);
-  // base minor = account minor ÷ rate × base subunit
-  const baseMinor = divRound(minor * BigInt(base.subunitToUnit) * rate.den, rate.num);
-  return toMajor(baseMinor, base.subunitToUnit);
-}
+/** Whether `code` is a reference account currency (what subunitOf accepts). */
+export const isCurrencyCode = (code: string): boolean => subunits.has(code);

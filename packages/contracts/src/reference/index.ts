@@ -1,4 +1,5 @@
 export { buildConstants, type ConstantsOptions, defaultConstants } from './constants.ts';
+export { convertFromBase, convertToBase } from './convert.ts';
 export {
   baseCountries,
   countries,
@@ -13,14 +14,15 @@ export {
   baseCurrency,
   baseCurrencyCode,
   type CurrencyCode,
-  convertFromBase,
-  convertToBase,
   cryptoCurrencyCodes,
   currencies,
   fiatCurrencyCodes,
+  isCurrencyCode,
   rateTime,
   subCurrencyFactor,
+  subunitOf,
 } from './currencies.ts';
+export { type Decimal, divRound, parseDecimal } from './decimal.ts';
 export {
   defaultLocale,
   defaultLocaleCode,
@@ -30,6 +32,16 @@ export {
   localePrefixPattern,
   locales,
 } from './locales.ts';
-export { AmountError, type AmountErrorReason, maxExactMinor, toMajor, toMinor } from './money.ts';
+export {
+  AmountError,
+  type AmountErrorReason,
+  type MoneyUnit,
+  maxExactMinor,
+  subunitOfUnit,
+  type ToMinorOptions,
+  toMajor,
+  toMajorString,
+  toMinor,
+} from './money.ts';
 export * from './statuses.ts';
 export { timeZones } from './timezones.ts';

@@ -1,13 +1,24 @@
+import { subunitOf } from './currencies.ts';
+import { divRound, parseDecimal } from './decimal.ts';
+
 /**
- * Exact conversion between major-unit amounts (what the API carries, api-contract §1.5) and integer
- * minor units (what we store and compute with). Everything goes through decimal text and bigint, never
- * through float multiplication, so 0.1 + 0.2 style errors cannot creep into balances.
+ * The one exact pair between major-unit amounts (what the APIs carry: numbers in the player API,
+ * decimal strings in the seamless API) and integer minor units (what we store and compute with).
+ * Everything goes through decimal text and bigint, never through float multiplication, so 0.1 + 0.2
+ * style errors cannot creep into balances.
  */
+
+/**
+ * A reference currency code ('EUR', resolved with subunitOf) or the minor units per unit itself
+ * (100; 1e5 for an amount in mBTC counted in satoshis).
+ */
+export type MoneyUnit = string | number;
 
 /**
  * Largest |minor| that toMinor accepts. Below 2^52 minor units, every amount with a power-of-ten
  * subunit survives minor → JSON number → minor unchanged. Between 2^52 and 2^53 a double's spacing
  * can exceed the minor step (e.g. above ~6.7e15 sats = 67M BTC), so two amounts would share one number.
+ * It also keeps every accepted amount far inside a PostgreSQL bigint.
  */
 export const maxExactMinor = 2n ** 52n;
 
@@ -33,48 +44,30 @@ export class AmountError extends Error {
   }
 }
 
-/** An exact decimal: value = num / 10^scale, scale ≥ 0. */
-export interface Decimal {
-  num: bigint;
-  scale: number;
+/** Minor units per major unit of `unit`. A bad number is a programming error (RangeError), not an AmountError. */
+export function subunitOfUnit(unit: MoneyUnit): number {
+  if (typeof unit === 'string') return subunitOf(unit);
+  if (!Number.isSafeInteger(unit) || unit <= 0) {
+    throw new RangeError(`subunitToUnit must be a positive safe integer, got ${unit}`);
+  }
+  return unit;
 }
 
-// Plain or exponent notation, as String(number) and JSON produce it. No '+', spaces or hex.
-const decimalPattern = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
-// Bounds keep bigint work trivial; a double never needs more than ~330 digits either way.
-const maxTextLength = 100;
-const maxExponent = 400;
-
-/** Parses decimal text exactly, or returns null. */
-export function parseDecimal(text: string): Decimal | null {
-  if (text.length > maxTextLength) return null;
-  const m = decimalPattern.exec(text);
-  if (!m) return null;
-  const [, sign, int = '', frac = '', exp = '0'] = m;
-  const exponent = Number(exp);
-  if (Math.abs(exponent) > maxExponent) return null;
-  let num = BigInt(int + frac);
-  let scale = frac.length - exponent;
-  if (scale < 0) {
-    num *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  return { num: sign === '-' ? -num : num, scale };
-}
-
-function assertSubunit(subunitToUnit: number): void {
-  if (!Number.isSafeInteger(subunitToUnit) || subunitToUnit <= 0) {
-    throw new RangeError(`subunitToUnit must be a positive safe integer, got ${subunitToUnit}`);
-  }
+export interface ToMinorOptions {
+  /**
+   * Round half away from zero to the minor unit instead of refusing extra digits. Only for numbers that
+   * carry float noise (a client-side computation); never for an amount a player or a provider sent.
+   */
+  round?: boolean;
 }
 
 /**
  * Major-unit amount → minor units, exactly. A number is read as the shortest decimal that identifies
  * it (what JSON.stringify prints), so 10.5 is 10.5 but 0.1 + 0.2 (0.30000000000000004) is refused for
- * EUR rather than silently rounded. Throws AmountError (never returns a rounded value).
+ * EUR rather than silently rounded. Throws AmountError (never returns a rounded value unless asked to).
  */
-export function toMinor(amountMajor: number | string, subunitToUnit: number): bigint {
-  assertSubunit(subunitToUnit);
+export function toMinor(amountMajor: number | string, unit: MoneyUnit, options: ToMinorOptions = {}): bigint {
+  const subunitToUnit = subunitOfUnit(unit);
   const text = typeof amountMajor === 'number' ? String(amountMajor) : amountMajor;
   if (typeof amountMajor === 'number' && !Number.isFinite(amountMajor)) {
     throw new AmountError('format', text, subunitToUnit);
@@ -83,31 +76,46 @@ export function toMinor(amountMajor: number | string, subunitToUnit: number): bi
   if (!dec) throw new AmountError('format', text, subunitToUnit);
   const scaled = dec.num * BigInt(subunitToUnit);
   const divisor = 10n ** BigInt(dec.scale);
-  if (scaled % divisor !== 0n) throw new AmountError('precision', text, subunitToUnit);
-  const minor = scaled / divisor;
+  let minor: bigint;
+  if (scaled % divisor === 0n) minor = scaled / divisor;
+  else if (options.round) minor = divRound(scaled, divisor);
+  else throw new AmountError('precision', text, subunitToUnit);
   if (minor > maxExactMinor || minor < -maxExactMinor) throw new AmountError('range', text, subunitToUnit);
   return minor;
 }
 
 /**
- * Minor units → major-unit number. Returns the double nearest to minor / subunitToUnit (one correctly
- * rounded IEEE division of two exact operands), i.e. the same number JSON.parse gives for the exact
- * decimal. So toMinor(toMajor(m)) === m for |m| ≤ maxExactMinor, and for subunit 1 up to 2^53.
- * Throws RangeError beyond 2^53, where minor itself is no longer an exact double.
+ * Minor units → major-unit number, for the player API that carries numbers. Returns the double nearest
+ * to minor / subunitToUnit (one correctly rounded IEEE division of two exact operands), i.e. the same
+ * number JSON.parse gives for the exact decimal. So toMinor(toMajor(m)) === m for |m| ≤ maxExactMinor,
+ * and for subunit 1 up to 2^53. Throws RangeError beyond 2^53, where minor is no longer an exact double.
  */
-export function toMajor(minor: bigint, subunitToUnit: number): number {
-  assertSubunit(subunitToUnit);
+export function toMajor(minor: bigint, unit: MoneyUnit): number {
+  const subunitToUnit = subunitOfUnit(unit);
   if (minor > maxSafe || minor < -maxSafe) throw new RangeError(`Minor amount ${minor} exceeds 2^53`);
   const major = Number(minor) / subunitToUnit;
   return major === 0 ? 0 : major; // no -0 in JSON output
 }
 
-/** Integer division rounding half away from zero (the usual commercial rounding). */
-export function divRound(numerator: bigint, denominator: bigint): bigint {
-  if (denominator <= 0n) throw new RangeError('denominator must be positive');
-  const q = numerator / denominator;
-  const r = numerator % denominator;
-  const twiceR = 2n * (r < 0n ? -r : r);
-  if (twiceR < denominator) return q;
-  return numerator < 0n ? q - 1n : q + 1n;
+/** Decimal places that show 1/subunit exactly, and the factor to them: 100 → 2, ×1; 8 → 3, ×125. */
+function fixedPoint(subunitToUnit: number): { places: number; factor: bigint } {
+  const subunit = BigInt(subunitToUnit);
+  let power = 1n;
+  for (let places = 0; places <= 30; places += 1, power *= 10n) {
+    if (power % subunit === 0n) return { places, factor: power / subunit };
+  }
+  throw new RangeError(`subunitToUnit ${subunitToUnit} has no finite decimal step`);
+}
+
+/**
+ * Minor units → the exact major-unit decimal string with every decimal of the unit ("10.50" for 1050
+ * EUR cents, "0.00000001" for 1 sat, "1234" for JPY): what the seamless API carries. Any size: no
+ * float is involved, so amounts beyond 2^53 stay exact.
+ */
+export function toMajorString(minor: bigint, unit: MoneyUnit): string {
+  const { places, factor } = fixedPoint(subunitOfUnit(unit));
+  const sign = minor < 0n ? '-' : '';
+  const digits = ((minor < 0n ? -minor : minor) * factor).toString().padStart(places + 1, '0');
+  if (places === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }

@@ -1,10 +1,10 @@
 import type { Bet, PaginationMeta, Spin, Winner } from '@croupier/contracts';
 import { pageMeta } from '@croupier/contracts';
-import { BetStatus } from '@croupier/contracts/reference/index';
-import { divRound } from '@croupier/contracts/reference/money';
+import { divRound } from '@croupier/contracts/reference/decimal';
+import { BetStatus, toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { publicNicknames } from '../player/index.ts';
-import { latestWins, listRounds, majorOf, type RoundRow } from '../wallet/seamless/index.ts';
+import { latestWins, listRounds, type RoundRow } from '../wallet/seamless/index.ts';
 import { gamesByIdentity, imagesOf, restrictedIn } from './catalogue.ts';
 
 // The game history reads the wallet's seamless rounds through its functions; names and images come from
@@ -46,8 +46,8 @@ export async function listBets(
       gameId: r.gameId,
       roundId: r.roundId,
       game: names.get(r.gameId)?.name ?? r.gameId,
-      amount: majorOf(r.betTotal, r.currency),
-      payout: majorOf(r.winTotal, r.currency),
+      amount: toMajor(r.betTotal, r.currency),
+      payout: toMajor(r.winTotal, r.currency),
       currency: r.currency,
       createdAt: iso(r.createdAt),
       status: betStatusOf(r),
@@ -74,8 +74,8 @@ export async function listSpins(
       id: `${r.providerId}:${r.roundId}`,
       game: names.get(r.gameId)?.name ?? r.gameId,
       gameIdentity: r.gameId,
-      amount: majorOf(r.betTotal, r.currency),
-      payout: majorOf(r.winTotal, r.currency),
+      amount: toMajor(r.betTotal, r.currency),
+      payout: toMajor(r.winTotal, r.currency),
       currency: r.currency,
       createdAt: iso(r.settledAt ?? r.createdAt),
     })),
@@ -115,8 +115,8 @@ export async function listWinners(
     if (game && !game.enabled) continue;
     winners.push({
       nickname: nicknames.get(r.playerId) ?? 'Unknown',
-      amount: majorOf(r.betTotal, r.currency),
-      payout: majorOf(r.winTotal, r.currency),
+      amount: toMajor(r.betTotal, r.currency),
+      payout: toMajor(r.winTotal, r.currency),
       currency: r.currency,
       gameId: r.gameId,
       gameName: game?.name ?? r.gameId,

@@ -1,6 +1,6 @@
 import type { Currency, PaymentMethod } from '@croupier/contracts';
-import { AmountError } from '@croupier/contracts/reference/money';
-import { fromDisplayAmount, roundToMinor, toDisplayAmount } from '../wallet/money.ts';
+import { AmountError, toMinor } from '@croupier/contracts/reference/money';
+import { fromDisplayAmount, toDisplayAmount } from '../wallet/money.ts';
 import type { FieldOption } from './method-fields.ts';
 
 /** Allowed amount range in major units of the account currency. */
@@ -47,11 +47,13 @@ export function checkAmount(text: string, currency: Currency, limits: AmountLimi
     if (error instanceof AmountError && error.reason === 'precision') return { ok: false, problem: 'precision' };
     return { ok: false, problem: 'format' };
   }
-  const minor = roundToMinor(major, currency.subunitToUnit);
-  if (minor <= 0n || minor < roundToMinor(limits.min, currency.subunitToUnit)) {
+  // Limits are server numbers (exact already); rounding only absorbs noise from the min/max arithmetic above.
+  const toUnit = (amount: number) => toMinor(amount, currency.subunitToUnit, { round: true });
+  const minor = toUnit(major);
+  if (minor <= 0n || minor < toUnit(limits.min)) {
     return { ok: false, problem: 'min', limit: limits.min };
   }
-  if (minor > roundToMinor(limits.max, currency.subunitToUnit)) return { ok: false, problem: 'max', limit: limits.max };
+  if (minor > toUnit(limits.max)) return { ok: false, problem: 'max', limit: limits.max };
   return { ok: true, major };
 }
 

@@ -1,5 +1,6 @@
 import { type Currency, endpoints } from '@croupier/contracts';
-import { divRound, parseDecimal, toMajor, toMinor } from '@croupier/contracts/reference/money';
+import { divRound, parseDecimal } from '@croupier/contracts/reference/decimal';
+import { toMajor, toMinor } from '@croupier/contracts/reference/money';
 import { useSyncExternalStore } from 'react';
 import { browserApi } from '../session/runtime.ts';
 
@@ -46,16 +47,13 @@ export function displayUnit(currency: Currency, subUnit = true): DisplayUnit {
  * Major-unit number → integer minor units, rounding half away from zero to the currency's step. A value
  * the server sent is exact already; rounding only absorbs float noise such as 0.1 + 0.2.
  */
-export function roundToMinor(amountMajor: number, subunitToUnit: number): bigint {
-  const dec = Number.isFinite(amountMajor) ? parseDecimal(String(amountMajor)) : null;
-  if (!dec) throw new RangeError(`Not a finite amount: ${amountMajor}`);
-  return divRound(dec.num * BigInt(subunitToUnit), 10n ** BigInt(dec.scale));
-}
+const roundedMinor = (amountMajor: number, subunitToUnit: number) =>
+  toMinor(amountMajor, subunitToUnit, { round: true });
 
 /** A major-unit amount in the unit it is displayed in (mBTC for BTC), exact to the minor unit. */
 export function toDisplayAmount(amountMajor: number, currency: Currency, subUnit = true): number {
   const unit = displayUnit(currency, subUnit);
-  return toMajor(roundToMinor(amountMajor, currency.subunitToUnit), unit.minorPerUnit);
+  return toMajor(roundedMinor(amountMajor, currency.subunitToUnit), unit.minorPerUnit);
 }
 
 /**
@@ -120,7 +118,7 @@ function rateParts(rate: number): { num: bigint; den: bigint } {
  * Rounded once, to the target's minor unit.
  */
 export function convertAmount(amountMajor: number, from: Currency, to: Currency): number {
-  const minor = roundToMinor(amountMajor, from.subunitToUnit);
+  const minor = roundedMinor(amountMajor, from.subunitToUnit);
   const rFrom = rateParts(from.rate.rate);
   const rTo = rateParts(to.rate.rate);
   return toMajor(divRound(minor * rTo.num * rFrom.den, rFrom.num * rTo.den), to.subunitToUnit);

@@ -1,5 +1,5 @@
-import { currencies as referenceCurrencies } from '@croupier/contracts/reference/index';
-import { parseDecimal } from '@croupier/contracts/reference/money';
+import { parseDecimal } from '@croupier/contracts/reference/decimal';
+import { isCurrencyCode, subunitOf } from '@croupier/contracts/reference/index';
 import type { CurrencyRate, RatesTable } from './table.ts';
 
 /** Why a feed answer was refused; the previous table stays in use. */
@@ -9,8 +9,6 @@ export class RatesFeedError extends Error {
     this.name = 'RatesFeedError';
   }
 }
-
-const subunitOf = new Map(referenceCurrencies.map((c) => [c.code, c.subunitToUnit]));
 
 /**
  * Major units per base unit (the feed's convention, `USD: 1.08`) → minor units per base major unit (ours,
@@ -45,8 +43,8 @@ export function applyFeedAnswer(previous: RatesTable, answer: unknown, at: Date)
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
       throw new RatesFeedError(`${code}: rate must be a positive finite number, got ${JSON.stringify(value)}`);
     }
-    const subunit = subunitOf.get(code);
-    if (subunit === undefined) continue;
+    if (!isCurrencyCode(code)) continue;
+    const subunit = subunitOf(code);
     if (code === previous.base && value !== 1) throw new RatesFeedError(`${code}: the base rate must be 1`);
     const rate = toRateConvention(value, subunit);
     if (!Number.isFinite(rate) || rate <= 0) throw new RatesFeedError(`${code}: rate ${value} is out of range`);

@@ -1,10 +1,10 @@
 import type { Currency } from '@croupier/contracts';
+import { parseDecimal } from '@croupier/contracts/reference/decimal';
 import {
   baseCurrencyCode,
   currencies as referenceCurrencies,
   subCurrencyFactor,
 } from '@croupier/contracts/reference/index';
-import { parseDecimal } from '@croupier/contracts/reference/money';
 
 /** One currency's rate in the `rate.rate` convention of decision 0004 and when it was set. */
 export interface CurrencyRate {
