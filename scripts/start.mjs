@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIsStale } from './build-state.mjs';
+import { serverEnv } from './demo-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (buildIsStale(root)) {
@@ -12,14 +13,10 @@ if (buildIsStale(root)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The quick start is a self-contained demo: e-mails and SMS land in the development mailbox
-// (/dev/mailbox) and social login goes through the built-in identity provider. `--production`
-// leaves both to the environment (they are off in production unless set).
-const demo = process.argv.includes('--production') ? {} : { DEV_MAILBOX: 'true', DEV_OIDC_PROVIDER: 'true' };
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...demo, ...process.env },
+  env: serverEnv(process.argv, process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,7 +10,7 @@ import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { answerFrameworkError, envelope, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { visitorOf } from './http/visitor.ts';
+import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
 import { gameRoutes } from './modules/game/index.ts';
@@ -24,6 +24,7 @@ import {
   createPlayerModule,
   ensureFieldSettings,
   type PlayerModule,
+  playerStatusIn,
   registerAuthentication,
 } from './modules/player/index.ts';
 import { playerRoutes } from './modules/player/routes.ts';
@@ -34,7 +35,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
+import { playerMayPlay, resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
 
@@ -84,6 +85,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
   });
   app.decorate('endpoints', [] as Endpoint[]);
+  registerVisitor(app, config.trustedProxies);
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   app.addHook('onSend', async (request, reply) => {
@@ -111,7 +113,8 @@ export async function buildApp({
 
   const store = loadContentStore(contentRoot, defaultLocale.code);
   const { db } = database;
-  const outbox = createOutboxDispatcher({ db, publishers, log: app.log });
+  // The dispatcher reads and stamps events on a connection of its own, never one of the request pool's.
+  const outbox = createOutboxDispatcher({ db, database, publishers, log: app.log });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -147,11 +150,7 @@ export async function buildApp({
     config,
     db,
     studioSecret,
-    playerStatus: (id) =>
-      player.getProfile(id).then(
-        (p) => p.status,
-        () => null,
-      ),
+    rules: [playerMayPlay(playerStatusIn)],
   });
   await app.register(gameRoutes, { config, db, studioSecret, player });
   await app.register(studioRoutes, { config, db, studioSecret });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isCidr, LOOPBACK } from './http/proxies.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -14,6 +15,19 @@ const restrictedCountries = z
       map.set(code!, type === '2' ? 2 : 1);
     }
     return map;
+  });
+
+/** "10.0.0.0/8, ::1" → the list, each entry checked here so a typo stops the start (http/proxies.ts matches). */
+const trustedProxies = z
+  .string()
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isCidr), {
+    message: 'expected comma-separated addresses or CIDRs like "10.0.0.0/8,::1"',
   });
 
 const url = (name: string) => z.string().refine((v) => URL.canParse(v), { message: `${name} must be an absolute URL` });
@@ -35,8 +49,20 @@ export const ConfigSchema = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
     .optional(),
   RESTRICTED_COUNTRIES: restrictedCountries.default(new Map<string, 1 | 2>()),
-  /** Trust cf-ipcountry / cf-connecting-ip (spec §9). Turn off when not behind Cloudflare or a proxy that sets them. */
+  /**
+   * Read cf-ipcountry / cf-connecting-ip (spec §9), and only from a peer in TRUSTED_PROXIES (docs/decisions/0030).
+   * Turn off when the trusted proxy does not set or strip them.
+   */
   TRUST_GEO_HEADERS: bool.default(true),
+  /**
+   * Peers whose geo and client-address headers are believed: CIDRs or addresses, comma-separated. Unset: loopback
+   * outside production and in the `npm start` demo (DEMO), nothing in production.
+   */
+  TRUSTED_PROXIES: trustedProxies.optional(),
+  /** The `npm start` demo (docs/decisions/0037): a visible ribbon, and the production guards off. */
+  DEMO: bool.default(false),
+  /** PUBLIC_URL is http:// because TLS ends at a proxy in front; lets `--production` start (docs/decisions/0037). */
+  TLS_TERMINATED_BY_PROXY: bool.default(false),
   AFFILIATE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RELOAD_GUARD_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   MANIFEST_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
@@ -187,6 +213,10 @@ export const ConfigSchema = z.object({
 });
 
 export type Config = z.output<typeof ConfigSchema> & {
+  /** TRUSTED_PROXIES with its default applied. */
+  trustedProxies: string[];
+  /** PUBLIC_URL is https: Secure cookies and HSTS. */
+  https: boolean;
   publicUrl: string;
   dataDir: string;
   webBuildDir: string;
@@ -269,6 +299,26 @@ function socialConfigOf(env: Record<string, string | undefined>, c: z.output<typ
 }
 // ── end of social login ──
 
+/**
+ * A production start (NODE_ENV=production, not the demo) refuses what would put the demo's doors on the internet:
+ * plain-http PUBLIC_URL (unless TLS ends at a proxy) and any development route (docs/decisions/0037). Called by
+ * main.ts, not loadConfig: tests build production-mode apps on purpose.
+ */
+export function refuseUnsafeProduction(c: Config): void {
+  if (c.NODE_ENV !== 'production' || c.DEMO) return;
+  const errors: string[] = [];
+  if (!c.https && !c.TLS_TERMINATED_BY_PROXY) {
+    errors.push(
+      `  PUBLIC_URL: must be https:// in production (now ${c.publicUrl}); set TLS_TERMINATED_BY_PROXY=true if TLS ends at a proxy in front`,
+    );
+  }
+  if (c.DEV_MAILBOX)
+    errors.push('  DEV_MAILBOX: the development mailbox and its dev routes are not allowed in production');
+  if (c.devOidcProvider)
+    errors.push('  DEV_OIDC_PROVIDER: the "sign in as anyone" provider is not allowed in production');
+  if (errors.length > 0) throw new ConfigError(`Refusing to start in production:\n${errors.join('\n')}`);
+}
+
 /** Parses the environment; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -290,9 +340,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const root = resolve(import.meta.dirname, '../../..');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const social = socialConfigOf(env, c, publicUrl);
   return {
     ...c,
-    ...socialConfigOf(env, c, publicUrl),
+    ...social,
+    trustedProxies: c.TRUSTED_PROXIES ?? (c.NODE_ENV === 'production' && !c.DEMO ? [] : [...LOOPBACK]),
+    https: publicUrl.startsWith('https://'),
     publicUrl,
     dataDir: resolve(c.DATA_DIR),
     webBuildDir: resolve(c.WEB_BUILD_DIR ?? `${root}/apps/web/build`),

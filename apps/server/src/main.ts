@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, refuseUnsafeProduction } from './config.ts';
 import { openDatabase, pgliteDirOf } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 
@@ -17,6 +17,7 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    refuseUnsafeProduction(config);
   } catch (error) {
     exitOnConfigError(error);
   }

@@ -10,10 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { envelope } from '../http/errors.ts';
+import { forwardedVisitor } from './forwarded.ts';
 import { injectFetch } from './inject-fetch.ts';
-
-/** Visitor headers SSR forwards to the API so geo answers match the visitor, not the server. */
-const FORWARDED = ['cf-ipcountry', 'cf-connecting-ip', 'user-agent'] as const;
 
 /**
  * The React Router site inside Fastify: hashed assets with immutable caching, then every non-API
@@ -63,11 +61,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
             .send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`));
         }
         const nonce = randomBytes(16).toString('base64');
-        const forwarded: Record<string, string> = {};
-        for (const name of FORWARDED) {
-          const v = request.headers[name];
-          if (typeof v === 'string') forwarded[name] = v;
-        }
+        const forwarded = forwardedVisitor(request, config, fetchApi !== fetch);
         const api = createApiClient({ baseUrl: apiBase, fetch: fetchApi, headers: forwarded });
         reply.hijack();
         const webRequest = toWebRequest(request.raw, reply.raw, config.publicUrl, request.body as Readable | undefined);
