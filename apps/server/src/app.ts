@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type Endpoint, ErrorCode } from '@croupier/contracts';
 import { defaultLocale } from '@croupier/contracts/reference/index';
@@ -8,7 +7,10 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { answerFrameworkError, envelope, registerErrorHandling } from './http/errors.ts';
+import { registerHostCheck } from './http/host.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -77,16 +79,20 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The id is read by genReqId, which refuses unsafe client values (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   });
   app.decorate('endpoints', [] as Endpoint[]);
   registerVisitor(app, config.trustedProxies);
   registerErrorHandling(app);
+  registerHostCheck(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

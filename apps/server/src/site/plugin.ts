@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { envelope } from '../http/errors.ts';
 import { forwardedVisitor } from './forwarded.ts';
 import { injectFetch } from './inject-fetch.ts';
+import { siteUrlFor } from './long-paths.ts';
 
 /**
  * The React Router site inside Fastify: hashed assets with immutable caching, then every non-API
@@ -64,7 +65,13 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
         const forwarded = forwardedVisitor(request, config, fetchApi !== fetch);
         const api = createApiClient({ baseUrl: apiBase, fetch: fetchApi, headers: forwarded });
         reply.hijack();
-        const webRequest = toWebRequest(request.raw, reply.raw, config.publicUrl, request.body as Readable | undefined);
+        const webRequest = toWebRequest(
+          request.raw,
+          reply.raw,
+          config.publicUrl,
+          siteUrlFor(request.url),
+          request.body as Readable | undefined,
+        );
         try {
           const response = await handle(webRequest, { nonce, api });
           await sendWebResponse(reply.raw, response, nonce, request.id);
@@ -83,7 +90,13 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
   });
 }
 
-function toWebRequest(req: IncomingMessage, res: ServerResponse, publicUrl: string, body?: Readable): Request {
+function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  publicUrl: string,
+  path: string,
+  body?: Readable,
+): Request {
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   const headers = new Headers();
@@ -93,7 +106,7 @@ function toWebRequest(req: IncomingMessage, res: ServerResponse, publicUrl: stri
   }
   const origin = new URL(publicUrl);
   const host = req.headers.host ?? origin.host;
-  const url = new URL(req.url ?? '/', `${origin.protocol}//${host}`);
+  const url = new URL(path, `${origin.protocol}//${host}`);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
