@@ -93,7 +93,7 @@ export async function buildApp({
   registerVisitor(app, config.trustedProxies);
   registerErrorHandling(app);
   registerHostCheck(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, { https: config.https });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

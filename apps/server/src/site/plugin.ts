@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { envelope } from '../http/errors.ts';
+import { pagePolicy } from './csp.ts';
 import { forwardedVisitor } from './forwarded.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { siteUrlFor } from './long-paths.ts';
@@ -28,6 +29,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
   const clientDir = join(config.webBuildDir, 'client');
   const fetchApi = config.INTERNAL_API_URL ? fetch : injectFetch(app);
   const apiBase = config.INTERNAL_API_URL ?? '';
+  const policy = pagePolicy(config);
 
   await app.register(fastifyStatic, {
     root: join(clientDir, 'assets'),
@@ -74,7 +76,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
         );
         try {
           const response = await handle(webRequest, { nonce, api });
-          await sendWebResponse(reply.raw, response, nonce, request.id);
+          await sendWebResponse(reply.raw, response, policy, nonce, request.id);
         } catch (error) {
           // The visitor left mid-stream (closed tab, navigation): nothing failed on our side.
           if (reply.raw.destroyed || reply.raw.writableEnded) {
@@ -118,44 +120,22 @@ function toWebRequest(
   });
 }
 
-function cspFor(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
-    "frame-src 'self'",
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
-}
-
-/** The hijacked reply skips Fastify's onSend hooks, so the page carries the same headers itself. */
-const PAGE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-};
-
 async function sendWebResponse(
   res: ServerResponse,
   response: Response,
+  policy: (nonce: string) => string,
   nonce: string,
   requestId: string,
 ): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...PAGE_HEADERS, 'x-request-id': requestId };
+  // The security headers are already on `res` (helmet writes them in onRequest); writeHead merges them.
+  const headers: Record<string, string | string[]> = { 'x-request-id': requestId };
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   if ((headers['content-type'] as string | undefined)?.startsWith('text/html')) {
-    headers['content-security-policy'] = cspFor(nonce);
+    headers['content-security-policy'] = policy(nonce);
     headers['x-frame-options'] = 'SAMEORIGIN';
   }
   res.writeHead(response.status, response.statusText, headers);

@@ -1,0 +1,38 @@
+import type { Config } from '../config.ts';
+
+/** The origin of a configured CDN base URL, or null when unset or not http(s). */
+const originOf = (base: string): string | null => {
+  if (!URL.canParse(base)) return null;
+  const url = new URL(base);
+  return /^https?:$/.test(url.protocol) ? url.origin : null;
+};
+
+/**
+ * The page's Content-Security-Policy (docs/decisions/0036). Scripts and <style> elements need the page's
+ * nonce; images come from this origin and the configured CDNs only; sockets reach this origin only. Inline
+ * style *attributes* stay allowed (`style-src-attr`): React renders computed widths and stacking into them on
+ * the server, and they cannot load anything or match selectors.
+ */
+export function pagePolicy(config: Pick<Config, 'publicUrl' | 'CDN_BASE_URL' | 'GAME_HUB_CDN_BASE_URL'>) {
+  const site = new URL(config.publicUrl);
+  const socket = `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+  const cdns = [originOf(config.CDN_BASE_URL), originOf(config.GAME_HUB_CDN_BASE_URL)].filter(
+    (o): o is string => o !== null,
+  );
+  const images = ["'self'", 'data:', 'blob:', ...new Set(cdns)].join(' ');
+  return (nonce: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      `style-src 'self' 'nonce-${nonce}'`,
+      "style-src-attr 'unsafe-inline'",
+      `img-src ${images}`,
+      "font-src 'self' data:",
+      `connect-src 'self' ${socket}`,
+      "frame-src 'self'",
+      "frame-ancestors 'self'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join('; ');
+}
