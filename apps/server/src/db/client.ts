@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DedicatedConnection, dedicatedPglite, dedicatedPostgres, type ReconnectOptions } from './dedicated.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,7 +19,35 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Ends the pool and every dedicated connection. */
   close(): Promise<void>;
+  /**
+   * A session outside the request pool (LISTEN, locks held across other work): on PostgreSQL a new
+   * connection that reconnects by itself, on PGlite the embedded instance. Ended by close().
+   */
+  dedicated(options?: ReconnectOptions): DedicatedConnection;
+}
+
+/** The Database each Drizzle handle was opened from, for modules that are handed only `db`. */
+const opened = new WeakMap<Db, Database>();
+export const databaseOf = (db: Db): Database | undefined => opened.get(db);
+
+/** Tracks dedicated connections so close() ends them before the pool or the instance. */
+function dedicatedSet(make: (options?: ReconnectOptions) => DedicatedConnection) {
+  const live = new Set<DedicatedConnection>();
+  return {
+    dedicated(options?: ReconnectOptions) {
+      const connection = make(options);
+      live.add(connection);
+      const close = connection.close.bind(connection);
+      connection.close = () => {
+        live.delete(connection);
+        return close();
+      };
+      return connection;
+    },
+    closeAll: () => Promise.all([...live].map((c) => c.close())),
+  };
 }
 
 const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
@@ -39,9 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // bigint (int8) comes back as a string by default; keep it exact as a JS bigint.
     pool.on('connect', (client) => client.setTypeParser(20, (v: string) => BigInt(v)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return {
+    const own = dedicatedSet((o) => dedicatedPostgres({ connectionString: options.databaseUrl }, o));
+    return register({
       db,
       kind: 'postgres',
+      dedicated: own.dedicated,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -53,21 +84,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      close: () => pool.end(),
-    };
+      async close() {
+        await own.closeAll();
+        await pool.end();
+      },
+    });
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => BigInt(v) } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
+  const own = dedicatedSet(() => dedicatedPglite(client));
+  return register({
     db,
     kind: 'pglite',
+    dedicated: own.dedicated,
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
-    close: () => client.close(),
-  };
+    async close() {
+      await own.closeAll();
+      await client.close();
+    },
+  });
+}
+
+function register(database: Database): Database {
+  opened.set(database.db, database);
+  return database;
 }
 
 export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pglite');

@@ -1,0 +1,149 @@
+import { type Database, type Db, databaseOf } from '../db/client.ts';
+import type { DedicatedConnection } from '../db/dedicated.ts';
+import { dispatchPass } from './pass.ts';
+import type { Publisher } from './types.ts';
+
+/** The NOTIFY channel that wakes every instance's dispatcher (docs/decisions/0027-outbox-dispatcher.md). */
+export const OUTBOX_CHANNEL = 'croupier_outbox';
+
+export interface OutboxDispatcher {
+  /** Starts listening and polling (and reacting to nudges). */
+  start(): void;
+  /** Stops, waits for a pass in progress and ends the dispatcher's connection. */
+  stop(): Promise<void>;
+  /** Asks for a pass soon (called after a commit that wrote events). */
+  nudge(): void;
+  /** Runs passes until nothing deliverable is left; answers how many events were published. */
+  drain(): Promise<number>;
+  addPublisher(publisher: Publisher): void;
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  /** Where the dispatcher's own connection comes from; default: the Database `db` was opened from. */
+  database?: Database;
+  publishers?: Publisher[];
+  /** Fallback poll for events whose writers neither nudged nor notified, and for missed wake-ups. Default 1000 ms. */
+  pollMs?: number;
+  /** Rows read per statement; a pass reads page after page until the end. */
+  batchSize?: number;
+  log?: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
+}
+
+const running = new Set<OutboxDispatcher>();
+
+/** Nudges every dispatcher of this process: call after committing a transaction that wrote events. */
+export function notifyCommitted(): void {
+  for (const dispatcher of running) dispatcher.nudge();
+}
+
+/**
+ * Delivers committed events on a connection of its own (never the request pool), one pass at a time
+ * across instances (advisory lock). Woken by this process's commits (nudge), by NOTIFY from other
+ * instances, and by a slow poll. A nudged pass that finds the lock taken sends NOTIFY, so the instance
+ * holding it runs once more and picks up the commit it may have missed.
+ */
+export function createOutboxDispatcher({
+  db,
+  database = databaseOf(db),
+  publishers = [],
+  pollMs = 1000,
+  batchSize = 200,
+  log,
+}: DispatcherOptions): OutboxDispatcher {
+  if (!database) throw new Error('createOutboxDispatcher: db was not opened by openDatabase; pass `database`');
+  const source = database;
+  const sinks = [...publishers];
+  let connection: DedicatedConnection | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let active: Promise<number> | null = null;
+  let again = false;
+  // A commit of this process is waiting: if another instance holds the lock, tell it with NOTIFY.
+  let committed = false;
+  let started = false;
+
+  const connectionOf = (): DedicatedConnection => {
+    if (connection) return connection;
+    connection = source.dedicated({
+      name: 'croupier-outbox',
+      log: log?.warn ? { warn: log.warn.bind(log) } : undefined,
+    });
+    // Notifications sent while the connection was down are lost: look for ourselves.
+    connection.onReconnect(() => wake());
+    return connection;
+  };
+
+  const pass = async (): Promise<number> => {
+    const conn = connectionOf();
+    const local = committed;
+    committed = false;
+    const result = await dispatchPass(conn, sinks, batchSize, log);
+    if (result.busy && local) await conn.query(`NOTIFY ${OUTBOX_CHANNEL}`);
+    return result.published;
+  };
+
+  const run = (): Promise<number> => {
+    if (active) {
+      again = true;
+      return active;
+    }
+    active = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await pass();
+      } while (again);
+      return total;
+    })().finally(() => {
+      active = null;
+    });
+    return active;
+  };
+
+  const safeRun = () => {
+    run().catch((error) => log?.error({ err: error }, 'outbox pass failed'));
+  };
+  const wake = () => {
+    if (started) queueMicrotask(safeRun);
+  };
+
+  const dispatcher: OutboxDispatcher = {
+    start() {
+      if (started) return;
+      started = true;
+      running.add(dispatcher);
+      timer = setInterval(safeRun, pollMs);
+      timer.unref();
+      connectionOf()
+        .listen(OUTBOX_CHANNEL, wake)
+        .catch((error) => log?.error({ err: error }, 'outbox LISTEN failed'));
+      safeRun();
+    },
+    async stop() {
+      started = false;
+      running.delete(dispatcher);
+      if (timer) clearInterval(timer);
+      timer = null;
+      await active?.catch(() => {});
+      const conn = connection;
+      connection = null;
+      await conn?.close();
+    },
+    nudge() {
+      committed = true;
+      wake();
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const count = await run();
+        total += count;
+        if (count === 0) return total;
+      }
+    },
+    addPublisher(publisher) {
+      sinks.push(publisher);
+    },
+  };
+  return dispatcher;
+}

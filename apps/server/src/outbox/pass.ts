@@ -1,0 +1,83 @@
+import type { DedicatedConnection } from '../db/dedicated.ts';
+import type { OutboxMessage, Publisher } from './types.ts';
+
+/** Any constant: one dispatcher pass at a time across every instance sharing the database. */
+export const DISPATCH_LOCK_KEY = 72_616_013;
+
+export interface PassResult {
+  /** Another instance's pass holds the lock; nothing was read. */
+  busy: boolean;
+  published: number;
+}
+
+interface Row {
+  id: bigint;
+  channel: string;
+  event: string;
+  data: unknown;
+  created_at: Date;
+}
+
+const select = `select id, channel, event, data, created_at from outbox.events
+  where published_at is null and id > $1 order by id limit $2`;
+// Ids travel as one text parameter: both drivers bind it the same way, whatever the batch size.
+const markPublished = `update outbox.events set published_at = now()
+  where id = any(string_to_array($1, ',')::bigint[])`;
+
+/**
+ * One pass in one transaction holding the dispatch lock: read unpublished events in id order, page by
+ * page, publish each to every publisher, and stamp each page's published ids in one UPDATE. When a
+ * publisher fails on an event, later events of that channel wait for the next pass; other channels go
+ * on, also past a page the failing channel filled.
+ */
+export function dispatchPass(
+  connection: DedicatedConnection,
+  publishers: readonly Publisher[],
+  batchSize: number,
+  log?: { error(obj: unknown, msg: string): void },
+): Promise<PassResult> {
+  return connection.transaction(async (query) => {
+    const [lock] = await query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
+      DISPATCH_LOCK_KEY,
+    ]);
+    if (!lock?.locked) return { busy: true, published: 0 };
+    const blocked = new Set<string>();
+    let published = 0;
+    let after = 0n;
+    for (;;) {
+      const page = await query<Row>(select, [String(after), batchSize]);
+      const done = await publishPage(page, publishers, blocked, log);
+      if (done.length > 0) await query(markPublished, [done.join(',')]);
+      published += done.length;
+      if (page.length < batchSize) return { busy: false, published };
+      after = page.at(-1)!.id;
+    }
+  });
+}
+
+async function publishPage(
+  page: Row[],
+  publishers: readonly Publisher[],
+  blocked: Set<string>,
+  log?: { error(obj: unknown, msg: string): void },
+): Promise<bigint[]> {
+  const done: bigint[] = [];
+  for (const row of page) {
+    if (blocked.has(row.channel)) continue;
+    const message: OutboxMessage = {
+      id: row.id,
+      channel: row.channel,
+      event: row.event,
+      data: row.data,
+      createdAt: row.created_at,
+    };
+    try {
+      for (const publisher of publishers) await publisher.publish(message);
+      done.push(row.id);
+    } catch (error) {
+      blocked.add(row.channel);
+      log?.error({ err: error, outboxId: String(row.id), channel: row.channel }, 'outbox publish failed');
+    }
+  }
+  return done;
+}

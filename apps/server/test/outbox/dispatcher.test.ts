@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../src/db/client.ts';
+import {
+  createOutboxDispatcher,
+  enqueue,
+  OUTBOX_CHANNEL,
+  type OutboxDispatcher,
+  type OutboxMessage,
+  type Publisher,
+} from '../../src/outbox/index.ts';
+import { databaseKind, freshDatabase } from '../harness.ts';
+
+let database: Database;
+let db: Db;
+let drop: () => Promise<void>;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+  db = database.db;
+});
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+  // Each test starts from an empty outbox.
+  await db.execute(sql`update outbox.events set published_at = now() where published_at is null`);
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+/** A dispatcher stopped after the test; the poll is slow so only nudges and NOTIFY wake it. */
+function dispatcher(publishers: Publisher[], options: { batchSize?: number; pollMs?: number } = {}): OutboxDispatcher {
+  const d = createOutboxDispatcher({ db, publishers, pollMs: 60_000, log: { error() {}, warn() {} }, ...options });
+  stops.push(() => d.stop());
+  return d;
+}
+
+const commit = (events: { channel: string; n: number }[]) =>
+  db.transaction(async (tx) => {
+    for (const { channel, n } of events) await enqueue(tx as unknown as Db, { channel, event: 'e', data: { n } });
+  });
+
+const label = (m: OutboxMessage) => `${m.channel}:${(m.data as { n: number }).n}`;
+const recorder = (seen: string[], fail: (m: OutboxMessage) => boolean = () => false): Publisher => ({
+  async publish(m) {
+    if (fail(m)) throw new Error('down');
+    seen.push(label(m));
+  },
+});
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe(`outbox dispatcher (${databaseKind})`, () => {
+  it('delivers in id order per channel across pages, and stamps every event once', async () => {
+    const seen: string[] = [];
+    const d = dispatcher([recorder(seen)], { batchSize: 3 });
+    const events = Array.from({ length: 20 }, (_, i) => ({ channel: ['a', 'b', 'c'][i % 3]!, n: i }));
+    await commit(events.slice(0, 11));
+    await commit(events.slice(11));
+    expect(await d.drain()).toBe(20);
+    expect(seen).toEqual(events.map((e) => `${e.channel}:${e.n}`));
+    expect(await d.drain()).toBe(0);
+  });
+
+  it('holds back only the failing channel, even when its events fill whole pages', async () => {
+    const seen: string[] = [];
+    let down = true;
+    const d = dispatcher([recorder(seen, (m) => down && m.channel === 'bad')], { batchSize: 2 });
+    await commit([1, 2, 3, 4, 5].map((n) => ({ channel: 'bad', n })));
+    await commit([{ channel: 'good', n: 1 }]);
+    await commit([{ channel: 'bad', n: 6 }]);
+    await commit([{ channel: 'good', n: 2 }]);
+    // The first three pages hold only "bad" events; the good channel still goes out, in order.
+    expect(await d.drain()).toBe(2);
+    expect(seen).toEqual(['good:1', 'good:2']);
+    down = false;
+    expect(await d.drain()).toBe(6);
+    expect(seen.slice(2)).toEqual(['bad:1', 'bad:2', 'bad:3', 'bad:4', 'bad:5', 'bad:6']);
+  });
+
+  it('is woken by a NOTIFY on its channel, without a nudge or a poll', async () => {
+    const seen: string[] = [];
+    dispatcher([recorder(seen)]).start();
+    await new Promise((r) => setTimeout(r, 200)); // LISTEN is in place
+    await commit([{ channel: 'a', n: 1 }]);
+    await db.execute(sql.raw(`NOTIFY ${OUTBOX_CHANNEL}`));
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['a:1']);
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)('outbox dispatcher on PostgreSQL (skipped: set TEST_DATABASE_URL)', () => {
+  /** A plain session on the test database, for what another instance or an operator would do. */
+  async function session(): Promise<pg.Client> {
+    const [row] = (
+      (await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+    ).rows;
+    const url = new URL(adminUrl!);
+    url.pathname = `/${row!.name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    stops.push(() => client.end());
+    return client;
+  }
+
+  it("delivers a commit of instance A with instance B's dispatcher, woken by A's NOTIFY", async () => {
+    // B is in the middle of a pass (holding the lock) when A commits: A's nudged pass finds the lock
+    // taken, so it sends NOTIFY, and B runs once more after its pass. Polls are a minute apart.
+    const onB: string[] = [];
+    const onA: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered!: () => void;
+    const inPass = new Promise<void>((r) => {
+      entered = r;
+    });
+    const b = dispatcher([
+      {
+        async publish(m) {
+          if (label(m) === 'x:1') {
+            entered();
+            await gate;
+          }
+          onB.push(label(m));
+        },
+      },
+    ]);
+    const a = dispatcher([recorder(onA)]);
+    a.start();
+    await a.drain(); // A's first pass is over before B takes the lock
+    const watcher = await session();
+    await watcher.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    const notified = new Promise<void>((r) => watcher.once('notification', () => r()));
+
+    await commit([{ channel: 'x', n: 1 }]);
+    b.start();
+    await inPass;
+    await commit([{ channel: 'y', n: 1 }]);
+    a.nudge();
+    try {
+      await Promise.race([
+        notified,
+        new Promise((_, fail) => setTimeout(() => fail(new Error('A sent no NOTIFY')), 3000)),
+      ]);
+    } finally {
+      release();
+    }
+    await until(() => onB.includes('y:1'));
+    expect(onB).toEqual(['x:1', 'y:1']);
+    expect(onA).toEqual([]);
+  });
+
+  it('reconnects after its connection is killed, listening again', async () => {
+    const seen: string[] = [];
+    dispatcher([recorder(seen)]).start();
+    const admin = await session();
+    const backend = async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and application_name = 'croupier-outbox'`,
+      );
+      return rows.map((r) => r.pid);
+    };
+    let pids: number[] = [];
+    for (let i = 0; i < 50 && pids.length === 0; i++) {
+      pids = await backend();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(pids).toHaveLength(1);
+    await admin.query('select pg_terminate_backend($1)', [pids[0]]);
+
+    let fresh: number[] = [];
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (fresh.length !== 1 || fresh[0] === pids[0])) {
+      await new Promise((r) => setTimeout(r, 50));
+      fresh = await backend();
+    }
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).not.toBe(pids[0]);
+    // Woken by NOTIFY only (after the pass a reconnect runs by itself): the new connection listens again.
+    await new Promise((r) => setTimeout(r, 300));
+    await commit([{ channel: 'a', n: 1 }]);
+    await admin.query(`NOTIFY ${OUTBOX_CHANNEL}`);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['a:1']);
+  });
+});
