@@ -32,7 +32,7 @@ export function createStudio(opts: {
   retryIntervalMs?: number;
 }): Studio {
   const { db, wallet, log } = opts;
-  const withLock = createLocks();
+  const withLock = createLocks(db, log);
   const calls = createWalletCalls(opts);
   const seeds = createSeeds({ db, withLock });
   const sessions = createSessions({ db, calls, activePair: (owner) => seeds.active(owner) });
