@@ -26,6 +26,9 @@ export interface RoundTripOptions {
   runId: string;
   /** The server's CPU time so far, ms: read around the timed phase. */
   serverCpuMs?: () => number;
+  /** Called just before and just after the timed phase (e.g. to snapshot the server's counters). */
+  beforeTimed?: () => Promise<void>;
+  afterTimed?: () => Promise<void>;
 }
 
 export interface Latency {
@@ -37,6 +40,8 @@ export interface Latency {
 
 export interface RoundTripResult {
   roundTrips: number;
+  /** Calls (bet or win) sent during the timed phase, answered or not. */
+  requests: number;
   errors: number;
   errorSamples: string[];
   seconds: number;
@@ -74,6 +79,8 @@ export async function runRoundTrips(options: RoundTripOptions): Promise<RoundTri
   let done = 0;
   let errors = 0;
   let counter = 0;
+  let timing = false;
+  let requests = 0;
   const errorSamples = new Set<string>();
   const fail = (reason: string) => {
     errors++;
@@ -84,6 +91,7 @@ export async function runRoundTrips(options: RoundTripOptions): Promise<RoundTri
   const call = (path: string, payload: object) =>
     new Promise<number | null>((resolve) => {
       const body = JSON.stringify(payload);
+      if (timing) requests++;
       const signature = `sha256=${createHmac('sha256', options.provider.secret).update(body).digest('hex')}`;
       const start = performance.now();
       const req = request(
@@ -174,15 +182,20 @@ export async function runRoundTrips(options: RoundTripOptions): Promise<RoundTri
   await phase(options.warmupSeconds, false);
   errors = 0;
   errorSamples.clear();
+  await options.beforeTimed?.();
   const cpuBefore = options.serverCpuMs?.() ?? Number.NaN;
   const started = performance.now();
+  timing = true;
   await phase(options.seconds, true);
+  timing = false;
   const elapsed = (performance.now() - started) / 1000;
   const cpu = (options.serverCpuMs?.() ?? Number.NaN) - cpuBefore;
+  await options.afterTimed?.();
   agent.destroy();
 
   return {
     roundTrips: done,
+    requests,
     errors,
     errorSamples: [...errorSamples],
     seconds: round(elapsed),

@@ -2,6 +2,10 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
+//     [--notify-trigger]
+// The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
+// are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
+// measure what waking dispatchers from every commit would cost (docs/decisions/0027).
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 // bench creates two scratch databases there (server, pgbench) and drops them at the end.
 // Progress goes to stderr; the table and then the JSON results go to stdout.
@@ -16,6 +20,7 @@ import { admin, cpuMsOf, freePort, stopServer, waitForReady } from '../lib/proce
 import { round } from '../ssr/load.ts';
 import { type Latency, type Provider, type RoundTripResult, runRoundTrips } from './load.ts';
 import { type PgbenchResult, runPgbench } from './pgbench.ts';
+import { queryCounts, type StatementProfile, statementProfile } from './statements.ts';
 import { sampleWaits, type WaitProfile } from './waits.ts';
 
 const { values: args } = parseArgs({
@@ -29,6 +34,7 @@ const { values: args } = parseArgs({
     'no-pgbench': { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     out: { type: 'string' },
+    'notify-trigger': { type: 'boolean', default: false },
   },
 });
 const num = (name: 'concurrency' | 'players' | 'seconds' | 'warmup' | 'max-round-trips', min = 1) => {
@@ -94,11 +100,17 @@ async function startServer(port: number, dataDir: string, databaseUrl: string): 
     SEAMLESS_PROVIDERS: JSON.stringify([{ ...provider, name: 'Bench', games: [], enabled: true }]),
   };
   delete env.RATES_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 2, 2], // the server's output goes to our stderr, keeping stdout for results
-    env,
-  });
+  const counter = join(root, 'bench/wallet/count-queries.ts');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', counter, join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      // The server's output goes to our stderr, keeping stdout for results; IPC carries the query counts.
+      stdio: ['ignore', 2, 2, 'ipc'],
+      env,
+    },
+  );
   return waitForReady(child, port);
 }
 
@@ -143,7 +155,18 @@ async function seatPlayer(origin: string, n: number, runId: string): Promise<str
   return launched.token as string;
 }
 
-type ModeResult = RoundTripResult & { mode: string; accounts: number; connections: WaitProfile };
+type ModeResult = RoundTripResult & {
+  mode: string;
+  accounts: number;
+  connections: WaitProfile;
+  statements: StatementProfile;
+};
+
+/** Wakes every listening outbox dispatcher from each statement that writes events (the alternative 0027 weighs). */
+const NOTIFY_TRIGGER = `
+  create function outbox.bench_notify() returns trigger language plpgsql as
+    $$ begin perform pg_notify('croupier_outbox', ''); return null; end $$;
+  create trigger bench_notify after insert on outbox.events for each statement execute function outbox.bench_notify();`;
 
 function table(modes: ModeResult[], bench: PgbenchResult | null): string {
   const lat = (l: Latency) => [l.p50, l.p95, l.p99];
@@ -157,6 +180,23 @@ function table(modes: ModeResult[], bench: PgbenchResult | null): string {
   }
   if (bench) {
     rows.push([`pgbench tpcb-like, -c ${bench.clients} -j ${bench.threads}`, bench.tps, ...lat(bench.latencyMs)]);
+  }
+  rows.push(
+    [''],
+    ['Per call (bet or win)', 'SQL', 'BEGIN/END', 'other', 'checkouts', 'full pool', 'wait ms', 'off pool'],
+  );
+  for (const m of modes) {
+    const s = m.statements;
+    rows.push([
+      `${m.accounts} account${m.accounts === 1 ? '' : 's'}`,
+      s.perRequest,
+      s.transactionControl,
+      s.other,
+      s.checkouts,
+      s.queuedShare,
+      s.waitMsPerRequest,
+      s.dedicated,
+    ]);
   }
   rows.push([''], ['Server connections (average)', 'row lock', 'idle in tx', 'active', 'idle']);
   for (const m of modes) {
@@ -196,6 +236,7 @@ async function main() {
     const origin = `http://127.0.0.1:${port}`;
     log(`starting the server on PostgreSQL ${version}, database ${serverDb}…`);
     server = await startServer(port, dataDir, urlOf(serverDb));
+    if (args['notify-trigger']) await admin(urlOf(serverDb), NOTIFY_TRIGGER);
     const tokens: string[] = [];
     for (let n = 0; n < opts.players; n++) tokens.push(await seatPlayer(origin, n, runId));
     log(`${tokens.length} players seated`);
@@ -205,6 +246,8 @@ async function main() {
       const playing = mode === 'hot' ? tokens.slice(0, 1) : tokens;
       log(`${mode}: ${opts.concurrency} clients on ${playing.length} account(s), ${opts.warmup} s warm-up…`);
       const stopSampling = await sampleWaits(adminUrl, serverDb);
+      const child = server;
+      const counts = { before: await queryCounts(child), after: await queryCounts(child) };
       const result = await runRoundTrips({
         origin,
         provider,
@@ -217,9 +260,16 @@ async function main() {
         win: WIN,
         runId: `${runId}-${mode}`,
         serverCpuMs: () => cpuMsOf(server?.pid),
+        beforeTimed: async () => {
+          counts.before = await queryCounts(child);
+        },
+        afterTimed: async () => {
+          counts.after = await queryCounts(child);
+        },
       });
       const connections = await stopSampling();
-      modes.push({ ...result, mode, accounts: playing.length, connections });
+      const statements = statementProfile(counts.before, counts.after, result.requests);
+      modes.push({ ...result, mode, accounts: playing.length, connections, statements });
       log(`${mode}: ${result.roundTripsPerSecond} round trips/s, ${result.errors} errors`);
     }
     const exitCode = await stopServer(server);
@@ -246,7 +296,7 @@ async function main() {
         postgres: version,
         loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
       },
-      options: { ...opts, bet: BET, win: WIN },
+      options: { ...opts, bet: BET, win: WIN, notifyTrigger: args['notify-trigger'] },
       serverExitCode: exitCode,
       seamless: modes,
       pgbench: bench,
