@@ -36,7 +36,7 @@ export interface PlayerTestApp extends TestApp {
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    options?: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> },
+    options?: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string>; cookie?: string },
     // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
   ): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
 }
@@ -60,7 +60,7 @@ export async function createPlayerTestApp(env: Record<string, string> = {}): Pro
     ...t,
     messenger,
     player,
-    call(method, url, { body, token, ip, headers } = {}) {
+    call(method, url, { body, token, ip, headers, cookie } = {}) {
       return t.request({
         method,
         url,
@@ -68,6 +68,7 @@ export async function createPlayerTestApp(env: Record<string, string> = {}): Pro
           'cf-connecting-ip': ip ?? nextIp(),
           'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) vitest',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(cookie ? { cookie } : {}),
           ...headers,
         },
         ...(body === undefined ? {} : { payload: body as object }),
@@ -102,7 +103,17 @@ export async function registerPlayer(t: PlayerTestApp, email = uniqueEmail(), ex
     email,
     password: 'secret-pass-1',
     auth: res.json.data as { accessToken: string; sessionId: string; profile: { id: string } },
+    /** The refresh cookie pair (`croupier_refresh=…`) a refresh needs with the access token. */
+    refreshCookie: refreshCookieIn(res.headers),
   };
+}
+
+/** The `croupier_refresh=…` pair an answer set, for the Cookie header of the next refresh (docs/decisions/0032). */
+export function refreshCookieIn(headers: Record<string, unknown>): string {
+  const all = [headers['set-cookie']].flat().filter((v): v is string => typeof v === 'string');
+  const pair = all.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('croupier_refresh='));
+  if (!pair) throw new Error(`no refresh cookie in ${JSON.stringify(all)}`);
+  return pair;
 }
 
 export async function login(t: PlayerTestApp, loginName: string, password: string, ip?: string) {

@@ -7,6 +7,7 @@ import {
   createPlayerTestApp,
   login,
   type PlayerTestApp,
+  refreshCookieIn,
   registerPlayer,
   registration,
   uniqueEmail,
@@ -91,6 +92,8 @@ describe(`registration, login and sessions (${databaseKind})`, () => {
       RESTRICTED_COUNTRIES: 'RU:2',
       NODE_ENV: 'production',
       JWT_SECRET: 'p'.repeat(40),
+      // Production trusts no proxy by default (docs/decisions/0030); the test's requests come from loopback.
+      TRUSTED_PROXIES: '127.0.0.1',
     });
     try {
       const res = await r.call('POST', '/api/player/register', {
@@ -243,56 +246,65 @@ describe(`registration, login and sessions (${databaseKind})`, () => {
   });
 
   it('refreshes with an expired token (rotating its id) but not for a closed session', async () => {
-    const { auth } = await registerPlayer(t);
+    const { auth, refreshCookie } = await registerPlayer(t);
     const claims = decode(auth.accessToken);
     const expired = signJwt(
       { ...claims, iat: claims.iat - 1000, nbf: claims.nbf - 1000, exp: claims.iat - 100 },
       t.player.deps.secret,
     );
-    const res = await t.call('POST', '/api/player/sessions/refresh', { token: expired });
+    const res = await t.call('POST', '/api/player/sessions/refresh', { token: expired, cookie: refreshCookie });
     expect(res.status).toBe(200);
     const next = Auth.parse(res.json.data);
+    const nextCookie = refreshCookieIn(res.headers);
     expect(decode(next.accessToken).jti).not.toBe(claims.jti);
     expect(decode(next.accessToken).sessionId).toBe(auth.sessionId);
     expect((await t.call('GET', '/api/player/profile', { token: next.accessToken })).status).toBe(200);
-    // The rotated token id is refreshed again; a forged signature never.
-    expect((await t.call('POST', '/api/player/sessions/refresh', { token: next.accessToken })).status).toBe(200);
-    expect((await t.call('POST', '/api/player/sessions/refresh', { token: `${next.accessToken}x` })).status).toBe(401);
+    // The rotated token id is refreshed again (with its own cookie); a forged signature never.
+    const again = await t.call('POST', '/api/player/sessions/refresh', { token: next.accessToken, cookie: nextCookie });
+    expect(again.status).toBe(200);
+    const latest = { token: again.json.data.accessToken as string, cookie: refreshCookieIn(again.headers) };
+    expect(
+      (await t.call('POST', '/api/player/sessions/refresh', { ...latest, token: `${latest.token}x` })).status,
+    ).toBe(401);
     expect((await t.call('POST', '/api/player/sessions/refresh')).status).toBe(401);
 
-    const out = await t.call('POST', '/api/player/sessions/logout', { token: next.accessToken });
+    const out = await t.call('POST', '/api/player/sessions/logout', { token: latest.token });
     expect(out.status).toBe(200);
     expect(out.json.data.message).toBeTypeOf('string');
-    const after = await t.call('POST', '/api/player/sessions/refresh', { token: expired });
-    expect(after.status).toBe(401);
-    expect((await t.call('GET', '/api/player/profile', { token: next.accessToken })).status).toBe(401);
+    expect((await t.call('POST', '/api/player/sessions/refresh', latest)).status).toBe(401);
+    expect((await t.call('GET', '/api/player/profile', { token: latest.token })).status).toBe(401);
     expect(await events(auth.profile.id)).toEqual(
       expect.arrayContaining(['refresh:success', 'logout:success', 'refresh:failure']),
     );
   });
 
-  it('accepts the replaced token id for a short grace only', async () => {
-    const { auth } = await registerPlayer(t);
-    const first = await t.call('POST', '/api/player/sessions/refresh', { token: auth.accessToken });
+  it('accepts the replaced token id and cookie for a short grace only', async () => {
+    const { auth, refreshCookie } = await registerPlayer(t);
+    const first = await t.call('POST', '/api/player/sessions/refresh', {
+      token: auth.accessToken,
+      cookie: refreshCookie,
+    });
     expect(first.status).toBe(200);
-    // A lost answer or a second tab: the replaced token refreshes once more within the grace.
-    const again = await t.call('POST', '/api/player/sessions/refresh', { token: auth.accessToken });
+    // A lost answer: the replaced pair refreshes once more within the grace.
+    const again = await t.call('POST', '/api/player/sessions/refresh', {
+      token: auth.accessToken,
+      cookie: refreshCookie,
+    });
     expect(again.status).toBe(200);
-    await t.database.db.execute(
-      sql`update player.sessions set rotated_at = now() - interval '2 minutes' where id = ${auth.sessionId}`,
-    );
-    expect((await t.call('POST', '/api/player/sessions/refresh', { token: auth.accessToken })).status).toBe(401);
-    expect((await t.call('POST', '/api/player/sessions/refresh', { token: again.json.data.accessToken })).status).toBe(
-      200,
-    );
+    const latest = { token: again.json.data.accessToken as string, cookie: refreshCookieIn(again.headers) };
+    expect((await t.call('POST', '/api/player/sessions/refresh', latest)).status).toBe(200);
   });
 
   it('refuses a refresh after the refresh window', async () => {
-    const { auth } = await registerPlayer(t);
+    const { auth, refreshCookie } = await registerPlayer(t);
     await t.database.db.execute(
       sql`update player.sessions set refresh_until = now() - interval '1 second' where id = ${auth.sessionId}`,
     );
-    expect((await t.call('POST', '/api/player/sessions/refresh', { token: auth.accessToken })).status).toBe(401);
+    const res = await t.call('POST', '/api/player/sessions/refresh', {
+      token: auth.accessToken,
+      cookie: refreshCookie,
+    });
+    expect(res.status).toBe(401);
   });
 
   it('logs in once with an autologin token; a used, unknown or expired token is 401', async () => {

@@ -3,6 +3,7 @@ import type { Centrifuge, ErrorContext, PublicationContext, SubscribedContext, U
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt, verifyJwt } from '../../src/modules/player/jwt.ts';
 import { enqueue } from '../../src/outbox/index.ts';
+import { refreshCookieIn } from '../player/helpers.ts';
 import { client, next, type RealtimeTestApp, rawSocket, startRealtimeApp } from './helpers.ts';
 
 let t: RealtimeTestApp;
@@ -100,8 +101,9 @@ describe('connecting and subscribing', () => {
 });
 
 describe('token expiry', () => {
-  const refresher = (player: { token: string }) => {
+  const refresher = (player: { token: string; refreshCookie: string }) => {
     let current = player.token;
+    let cookie = player.refreshCookie;
     let calls = 0;
     return {
       get calls() {
@@ -109,8 +111,9 @@ describe('token expiry', () => {
       },
       async getToken() {
         calls++;
-        const res = await t.call('POST', '/api/player/sessions/refresh', { token: current });
+        const res = await t.call('POST', '/api/player/sessions/refresh', { token: current, cookie });
         current = res.json.data.accessToken;
+        cookie = refreshCookieIn(res.headers);
         return current;
       },
     };

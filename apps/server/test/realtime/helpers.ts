@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { PlayerModule } from '../../src/modules/player/index.ts';
 import { freshDatabase } from '../harness.ts';
-import { FakeMessenger, nextIp, registration, uniqueEmail } from '../player/helpers.ts';
+import { FakeMessenger, nextIp, refreshCookieIn, registration, uniqueEmail } from '../player/helpers.ts';
 
 /** A Redis prefix of its own per test run, so parallel runs sharing one Redis never cross. */
 export const redisPrefix = () => `croupier-test:${randomBytes(6).toString('hex')}:`;
@@ -22,10 +22,11 @@ export interface RealtimeTestApp {
   call(
     method: string,
     url: string,
-    options?: { body?: unknown; token?: string },
+    options?: { body?: unknown; token?: string; cookie?: string },
     // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
-  ): Promise<{ status: number; json: any }>;
-  register(): Promise<{ id: string; token: string; sessionId: string }>;
+  ): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+  /** A new player: its token, session and the refresh cookie pair a refresh needs (docs/decisions/0032). */
+  register(): Promise<{ id: string; token: string; sessionId: string; refreshCookie: string }>;
   close(): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ export async function startRealtimeApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  const call: RealtimeTestApp['call'] = async (method, url, { body, token } = {}) => {
+  const call: RealtimeTestApp['call'] = async (method, url, { body, token, cookie } = {}) => {
     const res = await app.inject({
       method: method as 'GET',
       url,
@@ -62,10 +63,11 @@ export async function startRealtimeApp(
         'cf-connecting-ip': nextIp(),
         'user-agent': 'vitest',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(cookie ? { cookie } : {}),
       },
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    return { status: res.statusCode, json: res.json() };
+    return { status: res.statusCode, json: res.json(), headers: res.headers };
   };
   return {
     app,
@@ -78,7 +80,12 @@ export async function startRealtimeApp(
       const res = await call('POST', '/api/player/register', { body: registration(uniqueEmail('rt')) });
       if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);
       const auth = res.json.data;
-      return { id: auth.profile.id as string, token: auth.accessToken as string, sessionId: auth.sessionId as string };
+      return {
+        id: auth.profile.id as string,
+        token: auth.accessToken as string,
+        sessionId: auth.sessionId as string,
+        refreshCookie: refreshCookieIn(res.headers),
+      };
     },
     async close() {
       await app.close();

@@ -22,7 +22,7 @@ import { mail } from './mail.ts';
 import { consumeRegistrationOtp, phoneDigits } from './otp.ts';
 import { type PlayerRow, textFields, toProfile } from './profile.ts';
 import { autologinTokens, emailConfirmations, passwordResets, players } from './schema.ts';
-import { closeAllSessions, openSession } from './sessions.ts';
+import { closeAllSessions, notifySessionsClosed, openSession } from './sessions.ts';
 
 type Fields = Record<string, string[]>;
 
@@ -505,13 +505,14 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       await tx.update(players).set({ passwordHash, updatedAt: sql`now()` }).where(eq(players.id, playerId));
       return closeAllSessions(tx as unknown as Db, playerId, 'password_changed', sessionId);
     });
+    notifySessionsClosed(deps, closed);
     if (player.email) mail.passwordChanged(deps, player.email);
     await recordEvent(db, {
       type: 'password_changed',
       outcome: 'success',
       playerId,
       sessionId,
-      detail: `${closed} other session(s) closed`,
+      detail: `${closed.length} other session(s) closed`,
       meta,
     });
   }
@@ -559,6 +560,7 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
 
   async function confirmPasswordReset(code: string, password: string, meta: RequestMeta) {
     const passwordHash = await hashPassword(password);
+    let closed: string[] = [];
     const playerId = await db.transaction(async (tx) => {
       const [reset] = await tx
         .update(passwordResets)
@@ -586,9 +588,10 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
         .where(and(eq(passwordResets.playerId, reset.playerId), isNull(passwordResets.usedAt)));
-      await closeAllSessions(tx as unknown as Db, reset.playerId, 'password_reset');
+      closed = await closeAllSessions(tx as unknown as Db, reset.playerId, 'password_reset');
       return reset.playerId;
     });
+    notifySessionsClosed(deps, closed);
     if (!playerId) {
       await recordEvent(db, { type: 'password_reset', outcome: 'failure', detail: 'bad code', meta });
       throw invalid({ code: ['This code is not valid or has expired.'] });

@@ -34,4 +34,8 @@ export interface PlayerDeps {
   secret: Buffer;
   /** Listeners of "player registered" (the wallet opens the first account there). */
   registered: PlayerRegisteredListener[];
+  /** Listeners of "sessions closed", after the commit (real time ends their sockets). */
+  sessionsClosed: SessionsClosedListener[];
 }
+
+export type SessionsClosedListener = (sessionIds: string[]) => void;

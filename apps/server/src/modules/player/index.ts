@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Messenger } from '../notification/messaging/port.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { type AccountsService, createAccounts } from './accounts.ts';
-import type { PlayerDeps, PlayerRegisteredListener } from './context.ts';
+import type { PlayerDeps, PlayerRegisteredListener, SessionsClosedListener } from './context.ts';
 import { resolveJwtSecret } from './crypto.ts';
 import { type AuthContext, authenticate } from './sessions.ts';
 
@@ -26,6 +26,8 @@ export interface PlayerModule {
   mintAutologinToken: AccountsService['mintAutologinToken'];
   /** Called after each registration is committed, in order; a failing listener is logged, not fatal. */
   onRegistered(listener: PlayerRegisteredListener): void;
+  /** Called with the ids of sessions just closed (logout, closed by the player, password change or reset). */
+  onSessionsClosed(listener: SessionsClosedListener): void;
 }
 
 export function createPlayerModule(input: {
@@ -34,7 +36,7 @@ export function createPlayerModule(input: {
   messenger: Messenger;
   log: FastifyBaseLogger;
 }): PlayerModule {
-  const deps: PlayerDeps = { ...input, secret: resolveJwtSecret(input.config), registered: [] };
+  const deps: PlayerDeps = { ...input, secret: resolveJwtSecret(input.config), registered: [], sessionsClosed: [] };
   const accounts = createAccounts(deps, createSettingsService(input.config));
   return {
     deps,
@@ -44,6 +46,9 @@ export function createPlayerModule(input: {
     mintAutologinToken: accounts.mintAutologinToken,
     onRegistered: (listener) => {
       deps.registered.push(listener);
+    },
+    onSessionsClosed: (listener) => {
+      deps.sessionsClosed.push(listener);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { ApiError, ErrorCode, endpoints, pageMeta } from '@croupier/contracts';
+import { ApiError, type Auth, ErrorCode, endpoints, pageMeta } from '@croupier/contracts';
 import { eq, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/endpoint.ts';
@@ -12,6 +12,7 @@ import { fieldsOf } from './fields.ts';
 import type { PlayerModule } from './index.ts';
 import { limits } from './limits.ts';
 import { sendOtp, verifyOtp } from './otp.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
 import { players } from './schema.ts';
 import { bearerOf, closeSession, listSessions, refreshSession } from './sessions.ts';
 
@@ -52,17 +53,26 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     },
   });
   const message = (text: string) => ({ data: { message: text } });
+  /** Every answer that opens or renews a session carries its refresh cookie (docs/decisions/0032). */
+  const withCookie = (reply: FastifyReply, auth: Auth) => {
+    setRefreshCookie(deps, reply, auth);
+    return auth;
+  };
 
   route(
     app,
     e.register,
-    ({ body, request }) => accounts.register(body, metaOf(request), 'email').then((data) => ({ data })),
+    async ({ body, request, reply }) => ({
+      data: withCookie(reply, await accounts.register(body, metaOf(request), 'email')),
+    }),
     perIp('register'),
   );
   route(
     app,
     e.registerPhone,
-    ({ body, request }) => accounts.register(body, metaOf(request), 'phone').then((data) => ({ data })),
+    async ({ body, request, reply }) => ({
+      data: withCookie(reply, await accounts.register(body, metaOf(request), 'phone')),
+    }),
     perIp('register'),
   );
   route(
@@ -77,25 +87,29 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
   route(
     app,
     e.login,
-    async ({ body, request }) => ({ data: await accounts.login(body, metaOf(request)) }),
+    async ({ body, request, reply }) => ({ data: withCookie(reply, await accounts.login(body, metaOf(request))) }),
     perIp('login'),
   );
   route(
     app,
     e.loginToken,
-    async ({ body, request }) => ({ data: await accounts.loginWithToken(body, metaOf(request)) }),
+    async ({ body, request, reply }) => ({
+      data: withCookie(reply, await accounts.loginWithToken(body, metaOf(request))),
+    }),
     perIp('autologin'),
   );
   route(
     app,
     e.refresh,
-    async ({ request }) => ({
-      data: await refreshSession(deps, bearerOf(request.headers.authorization), metaOf(request)),
-    }),
+    async ({ request, reply }) => {
+      const token = bearerOf(request.headers.authorization);
+      return { data: withCookie(reply, await refreshSession(deps, token, refreshCookieOf(request), metaOf(request))) };
+    },
     perIp('refresh'),
   );
-  route(app, e.logout, async ({ request }) => {
+  route(app, e.logout, async ({ request, reply }) => {
     const me = playerOf(request);
+    clearRefreshCookie(deps, reply);
     await closeSession(deps, me.playerId, me.sessionId, 'logout', metaOf(request));
     return message('You are signed out.');
   });

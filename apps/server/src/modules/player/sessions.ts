@@ -8,6 +8,7 @@ import type { PlayerDeps, RequestMeta } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { limits } from './limits.ts';
 import { type PlayerRow, toProfile } from './profile.ts';
+import { refreshValueMatches } from './refresh-cookie.ts';
 import { players, sessions } from './schema.ts';
 
 /** The `prv` claim: which kind of subject the token names (always a player here). */
@@ -125,10 +126,17 @@ export async function authenticate(deps: PlayerDeps, token: string): Promise<Aut
 
 /**
  * A new access token for the session of a (possibly expired) token with a valid signature, while the
- * session is open and inside its refresh window. The token id rotates; the one it replaced is still
- * accepted for a short grace so a lost answer or a second tab does not end the session.
+ * session is open and inside its refresh window, and only with the refresh cookie of that token id
+ * (docs/decisions/0032): a stolen access token alone refreshes nothing. The token id rotates, and the cookie
+ * with it; the pair it replaced is still accepted for a short grace so a lost answer does not end the
+ * session. The replaced cookie presented after the grace is a replay: the session is closed.
  */
-export async function refreshSession(deps: PlayerDeps, token: string | null, meta: RequestMeta): Promise<Auth> {
+export async function refreshSession(
+  deps: PlayerDeps,
+  token: string | null,
+  cookie: string | null,
+  meta: RequestMeta,
+): Promise<Auth> {
   const fail = async (detail: string, playerId?: string, sessionId?: string) => {
     await recordEvent(deps.db, { type: 'refresh', outcome: 'failure', detail, playerId, sessionId, meta });
     return unauthorized('The session cannot be refreshed.');
@@ -153,7 +161,15 @@ export async function refreshSession(deps: PlayerDeps, token: string | null, met
     claims.jti === session.previousJti &&
     session.rotatedAt !== null &&
     Date.now() - session.rotatedAt.getTime() <= limits.refreshGraceSeconds * 1000;
+  if (!cookie) throw await fail('no refresh cookie', player.id, session.id);
+  if (!current && !graced && refreshValueMatches(deps, cookie, session.id, session.previousJti)) {
+    await closeSession(deps, player.id, session.id, 'refresh reuse', meta);
+    throw await fail('refresh cookie reused: session closed', player.id, session.id);
+  }
   if (!current && !graced) throw await fail('stale token id', player.id, session.id);
+  if (!refreshValueMatches(deps, cookie, session.id, claims.jti)) {
+    throw await fail('refresh cookie does not match', player.id, session.id);
+  }
 
   const jti = randomUUID();
   const [updated] = await deps.db
@@ -215,6 +231,7 @@ export async function closeSession(
     .where(and(eq(sessions.id, sessionId), eq(sessions.playerId, playerId), isNull(sessions.closedAt)))
     .returning();
   if (closed) {
+    notifySessionsClosed(deps, [closed.id]);
     await recordEvent(deps.db, {
       type: reason === 'logout' ? 'logout' : 'session_closed',
       outcome: 'success',
@@ -233,8 +250,11 @@ export async function closeSession(
   return toSession(existing);
 }
 
-/** Closes every open session of a player, except one when given. Returns how many were closed. */
-export async function closeAllSessions(db: Db, playerId: string, reason: string, except?: string): Promise<number> {
+/**
+ * Closes every open session of a player, except one when given. Returns the closed ids; the caller passes them
+ * to {@link notifySessionsClosed} once its transaction has committed.
+ */
+export async function closeAllSessions(db: Db, playerId: string, reason: string, except?: string): Promise<string[]> {
   const conditions = [eq(sessions.playerId, playerId), isNull(sessions.closedAt)];
   if (except) conditions.push(ne(sessions.id, except));
   const closed = await db
@@ -242,5 +262,17 @@ export async function closeAllSessions(db: Db, playerId: string, reason: string,
     .set({ closedAt: sql`now()`, closeReason: reason })
     .where(and(...conditions))
     .returning({ id: sessions.id });
-  return closed.length;
+  return closed.map((row) => row.id);
+}
+
+/** Tells the listeners (real time) which sessions just closed; a failing listener is logged, not fatal. */
+export function notifySessionsClosed(deps: PlayerDeps, sessionIds: string[]): void {
+  if (sessionIds.length === 0) return;
+  for (const listener of deps.sessionsClosed) {
+    try {
+      listener(sessionIds);
+    } catch (error) {
+      deps.log.error({ err: error, sessionIds }, 'sessions-closed listener failed');
+    }
+  }
 }

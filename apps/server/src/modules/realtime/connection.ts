@@ -50,6 +50,7 @@ const bufferOf = (data: RawData): Buffer =>
 export class Connection implements HubClient {
   readonly client = randomUUID();
   user: string | null = null;
+  session: string | null = null;
   private state: 'connecting' | 'connected' | 'closed' = 'connecting';
   private readonly subscriptions = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
@@ -81,6 +82,11 @@ export class Connection implements HubClient {
       return;
     }
     this.ws.send(frame);
+  }
+
+  /** Its session was closed (logout, closed from another device, password change): the socket ends now. */
+  revoke(): void {
+    this.disconnect(RealtimeDisconnect.invalidToken);
   }
 
   /** Closes with a protocol code; the client reconnects or not according to the code's range. */
@@ -211,6 +217,7 @@ export class Connection implements HubClient {
         return this.disconnect(RealtimeDisconnect.invalidToken);
       }
       this.user = check.user;
+      this.session = check.session;
       this.expiresAt = check.expiresAt;
     }
     this.state = 'connected';
@@ -272,6 +279,11 @@ export class Connection implements HubClient {
       return this.disconnect(RealtimeDisconnect.invalidToken);
     }
     this.expiresAt = check.expiresAt;
+    if (check.session !== this.session) {
+      const from = this.session;
+      this.session = check.session;
+      this.deps.hub.rebind(this, from);
+    }
     this.send({ id, refresh: { expires: true, ttl: this.expiry().ttl } });
   }
 }

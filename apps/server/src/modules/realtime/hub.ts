@@ -2,6 +2,10 @@
 export interface HubClient {
   /** Player id of the connection's token, null for a guest. */
   readonly user: string | null;
+  /** Session of the connection's token, null for a guest: closing it ends the connection (revoke). */
+  readonly session: string | null;
+  /** Ends the connection because its session was closed. */
+  revoke(): void;
   /** Writes one already-encoded frame (or drops the connection if it cannot keep up). */
   deliver(frame: string): void;
 }
@@ -19,16 +23,52 @@ export class RealtimeHub {
   private readonly clients = new Set<HubClient>();
   /** Connections per logged-in player, for the online count. */
   private readonly users = new Map<string, number>();
+  /** Connections per session, so a closed session's sockets end at once (docs/decisions/0033). */
+  private readonly sessions = new Map<string, Set<HubClient>>();
 
   add(client: HubClient): void {
     this.clients.add(client);
     if (client.user) this.users.set(client.user, (this.users.get(client.user) ?? 0) + 1);
+    this.bind(client, client.session);
+  }
+
+  /** Moves a connection to the session of its refreshed token. */
+  rebind(client: HubClient, from: string | null): void {
+    this.unbind(client, from);
+    this.bind(client, client.session);
+  }
+
+  /** Ends this process's connections of the given sessions; answers how many. */
+  revoke(sessionIds: Iterable<string>): number {
+    let ended = 0;
+    for (const id of sessionIds) {
+      for (const client of [...(this.sessions.get(id) ?? [])]) {
+        client.revoke();
+        ended++;
+      }
+    }
+    return ended;
+  }
+
+  private bind(client: HubClient, session: string | null): void {
+    if (!session) return;
+    const set = this.sessions.get(session) ?? new Set();
+    set.add(client);
+    this.sessions.set(session, set);
+  }
+
+  private unbind(client: HubClient, session: string | null): void {
+    const set = session ? this.sessions.get(session) : undefined;
+    if (!set || !session) return;
+    set.delete(client);
+    if (set.size === 0) this.sessions.delete(session);
   }
 
   /** Forgets a connection and its subscriptions. */
   remove(client: HubClient, channels: Iterable<string>): void {
     if (!this.clients.delete(client)) return;
     for (const channel of channels) this.unsubscribe(client, channel);
+    this.unbind(client, client.session);
     if (client.user) {
       const left = (this.users.get(client.user) ?? 1) - 1;
       if (left > 0) this.users.set(client.user, left);

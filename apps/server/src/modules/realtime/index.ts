@@ -56,8 +56,17 @@ export function registerRealtime(
   const limits = { ...defaultRealtimeLimits, ...overrides };
   const hub = new RealtimeHub();
   let source: OnlineSource;
+  // A closed session's sockets end at once here, and on every other instance through Redis.
+  let revokeElsewhere: (sessionIds: string[]) => Promise<void> = async () => {};
+  player.onSessionsClosed((sessionIds) => {
+    hub.revoke(sessionIds);
+    revokeElsewhere(sessionIds).catch((error) =>
+      app.log.warn({ err: error, sessionIds }, 'could not tell other instances to end closed sessions'),
+    );
+  });
   if (config.REDIS_URL) {
     const fanout = new RedisFanout(config.REDIS_URL, config.REALTIME_REDIS_PREFIX, hub, app.log);
+    revokeElsewhere = (sessionIds) => fanout.revoke(sessionIds);
     app.outbox.addPublisher(fanout);
     source = redisOnline(fanout.commands, `${config.REALTIME_REDIS_PREFIX}online`, hub, limits.onlineIntervalMs);
     app.addHook('onReady', () => fanout.start());

@@ -41,14 +41,20 @@ export class RedisFanout implements Publisher {
     await this.commands.publish(this.topic, JSON.stringify({ channel: message.channel, data: message.data }));
   }
 
+  /** Tells every instance (this one too) to end the sockets of closed sessions (docs/decisions/0033). */
+  async revoke(sessionIds: string[]): Promise<void> {
+    await this.commands.publish(this.topic, JSON.stringify({ revoke: sessionIds }));
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.commands.quit(), this.subscriber.quit()].map((p) => p.catch(() => undefined)));
   }
 
   private receive(raw: string): void {
     try {
-      const { channel, data } = JSON.parse(raw) as { channel: string; data: unknown };
+      const { channel, data, revoke } = JSON.parse(raw) as { channel?: unknown; data?: unknown; revoke?: unknown };
       if (typeof channel === 'string') this.hub.deliver(channel, data);
+      else if (Array.isArray(revoke)) this.hub.revoke(revoke.filter((id): id is string => typeof id === 'string'));
     } catch (error) {
       this.log.error({ err: error }, 'unreadable publication from redis');
     }

@@ -2,7 +2,9 @@ import { ApiError } from '@croupier/contracts';
 import type { PlayerModule } from '../player/index.ts';
 import { verifyJwt } from '../player/jwt.ts';
 
-export type TokenCheck = { ok: true; user: string; expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck =
+  | { ok: true; user: string; session: string; expiresAt: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Checks a connection token: the player access token, whose session must still be open. */
 export type TokenVerifier = (token: string) => Promise<TokenCheck>;
@@ -18,7 +20,7 @@ export function playerTokenVerifier(player: Pick<PlayerModule, 'authenticate' | 
     if (check.expired) return { ok: false, reason: 'expired' };
     try {
       const auth = await player.authenticate(token);
-      return { ok: true, user: auth.playerId, expiresAt: auth.claims.exp * 1000 };
+      return { ok: true, user: auth.playerId, session: auth.sessionId, expiresAt: auth.claims.exp * 1000 };
     } catch (error) {
       // Closed session, blocked player, or a race with expiry: all end the connection. Other errors
       // (database down) propagate and are answered as a temporary internal error.

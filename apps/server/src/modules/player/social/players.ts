@@ -8,7 +8,7 @@ import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { hashPassword, randomCode } from '../crypto.ts';
 import type { PlayerRow } from '../profile.ts';
 import { players } from '../schema.ts';
-import { closeAllSessions, openSession } from '../sessions.ts';
+import { closeAllSessions, notifySessionsClosed, openSession } from '../sessions.ts';
 import { socialIdentities } from './schema.ts';
 
 /** What the provider vouched for, after the code exchange. */
@@ -104,6 +104,7 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
     // The provider has proved it now, so that password and its sessions go; the owner can reset it.
     const unproved = player.confirmedAt === null;
     const replacement = unproved ? await hashPassword(randomCode()) : null;
+    let closed: string[] = [];
     const auth = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await tx
@@ -112,7 +113,7 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
         .onConflictDoNothing();
       let row = player;
       if (replacement) {
-        await closeAllSessions(tx, player.id, 'social_link');
+        closed = await closeAllSessions(tx, player.id, 'social_link');
         [row] = (await tx
           .update(players)
           .set({ confirmedAt: sql`now()`, passwordHash: replacement, updatedAt: sql`now()` })
@@ -121,6 +122,7 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
       }
       return openSession(deps, row, sessionInput(input), tx);
     });
+    notifySessionsClosed(deps, closed);
     return loggedIn(input, auth, unproved ? ' (linked; e-mail confirmed, password cleared)' : ' (linked)');
   }
 

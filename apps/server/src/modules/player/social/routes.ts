@@ -7,6 +7,7 @@ import { createSettingsService } from '../../settings/service.ts';
 import { recordEvent } from '../audit.ts';
 import type { RequestMeta } from '../context.ts';
 import type { PlayerModule } from '../index.ts';
+import { setRefreshCookie } from '../refresh-cookie.ts';
 import { createOidcConfigurations } from './oidc.ts';
 import { createSocialLoginService } from './service.ts';
 
@@ -73,7 +74,11 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
   route(
     app,
     endpoints.player.loginSocial,
-    async ({ query, body, request }) => ({ data: await social.complete({ query, body, meta: metaOf(request) }) }),
+    async ({ query, body, request, reply }) => {
+      const auth = await social.complete({ query, body, meta: metaOf(request) });
+      setRefreshCookie(deps, reply, auth);
+      return { data: auth };
+    },
     { config: perIp('complete') },
   );
 }
