@@ -8,7 +8,7 @@ import { Plinko } from './games/Plinko.tsx';
 import { Roulette } from './games/Roulette.tsx';
 import { Slot } from './games/Slot.tsx';
 import { intlLocale, type MessageKey, pickLocale, translator } from './i18n.ts';
-import { betOptions, formatAmount, formatMoney, toMinor } from './money.ts';
+import { betOptions, formatAmount, formatMoney, parseMinor } from './money.ts';
 import type { GameChoice, GameId, Seeds, Session, StudioBackend } from './types.ts';
 import { BetSelector, FairnessDialog, type Toast, Toasts, TopBar } from './ui.tsx';
 
@@ -137,7 +137,7 @@ export function App({ backend }: { backend: StudioBackend }) {
             setBalance(after);
           } else {
             // Show the bet taken now and the payout when the game's animation lands (settle()).
-            setBalance((b) => (toMinor(b) - toMinor(stake)).toString());
+            setBalance((b) => (parseMinor(b) - parseMinor(stake)).toString());
             pending.current = after;
           }
           return answer.round;

@@ -1,18 +1,16 @@
+import { toMajorString } from '@croupier/contracts/reference/money';
+
 /**
- * Money display and arithmetic on minor-unit strings, exactly: bigint only, never a float.
+ * Money display and arithmetic on minor-unit strings, exactly: bigint only, never a float. The decimal
+ * text comes from the contracts' money pair (zod-free); this file only adds the locale's separators.
  * `subunitToUnit` is the number of minor units in one unit (100 for EUR, 1 for JPY, 1000 for KWD…).
  */
 
-export function toMinor(value: string | bigint): bigint {
+/** A minor-unit string of the game API (or a bigint already) as a bigint. */
+export function parseMinor(value: string | bigint): bigint {
   if (typeof value === 'bigint') return value;
   if (!/^-?\d+$/.test(value)) throw new RangeError(`Not a minor-unit amount: ${value}`);
   return BigInt(value);
-}
-
-/** Digits after the decimal point for a subunit (10^k → k; anything else: digits of subunit − 1). */
-export function decimalsOf(subunitToUnit: number): number {
-  if (subunitToUnit <= 1) return 0;
-  return String(subunitToUnit - 1).length;
 }
 
 const separators = new Map<string, { group: string; decimal: string }>();
@@ -37,16 +35,12 @@ function separatorsFor(locale: string): { group: string; decimal: string } {
 
 /** The amount without the currency, e.g. "1,234.50" (en) or "1.234,50" (de). */
 export function formatAmount(minor: string | bigint, subunitToUnit: number, locale = 'en'): string {
-  const v = toMinor(minor);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const unit = BigInt(Math.max(1, subunitToUnit));
-  const whole = abs / unit;
-  const frac = abs % unit;
+  const exact = toMajorString(parseMinor(minor), Math.max(1, subunitToUnit));
+  const neg = exact.startsWith('-');
+  const [whole = '', frac] = (neg ? exact.slice(1) : exact).split('.');
   const { group, decimal } = separatorsFor(locale);
-  const wholeText = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const decimals = decimalsOf(subunitToUnit);
-  const text = decimals > 0 ? `${wholeText}${decimal}${frac.toString().padStart(decimals, '0')}` : wholeText;
+  const wholeText = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const text = frac === undefined ? wholeText : `${wholeText}${decimal}${frac}`;
   return neg ? `−${text}` : text;
 }
 
@@ -57,7 +51,7 @@ export function formatMoney(minor: string | bigint, subunitToUnit: number, curre
 
 /** A payout for a multiplier given as an exact fraction, rounded down like the engines. */
 export function payFor(bet: string | bigint, num: bigint, den: bigint): bigint {
-  return (toMinor(bet) * num) / den;
+  return (parseMinor(bet) * num) / den;
 }
 
 /** A multiplier fraction as text with `digits` decimals, rounded down ("1.9800×"). */
@@ -74,14 +68,14 @@ export function betOptions(limits: {
   betSteps: string[];
   betMultiple?: string;
 }): string[] {
-  const min = toMinor(limits.minBet);
-  const max = toMinor(limits.maxBet);
-  const multiple = limits.betMultiple ? toMinor(limits.betMultiple) : 1n;
-  return [...new Set([limits.minBet, ...limits.betSteps, limits.maxBet].map((s) => toMinor(s)))]
+  const min = parseMinor(limits.minBet);
+  const max = parseMinor(limits.maxBet);
+  const multiple = limits.betMultiple ? parseMinor(limits.betMultiple) : 1n;
+  return [...new Set([limits.minBet, ...limits.betSteps, limits.maxBet].map((s) => parseMinor(s)))]
     .filter((v) => v >= min && v <= max && v > 0n && v % multiple === 0n)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((v) => v.toString());
 }
 
 export const sumMinor = (values: readonly (string | bigint)[]): bigint =>
-  values.reduce<bigint>((a, v) => a + toMinor(v), 0n);
+  values.reduce<bigint>((a, v) => a + parseMinor(v), 0n);

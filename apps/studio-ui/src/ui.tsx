@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useGame } from './ctx.ts';
 import { Shield } from './icons.tsx';
-import { betOptions, toMinor } from './money.ts';
+import { betOptions, parseMinor } from './money.ts';
 import type { RevealedSeeds, Round, Seeds, StudioBackend } from './types.ts';
 import { type Verification, verifyRound } from './verify.ts';
 
@@ -54,7 +54,7 @@ export function BetSelector({
     const next = steps[i];
     if (next) setBet(next);
   };
-  const over = toMinor(bet) > toMinor(balance);
+  const over = parseMinor(bet) > parseMinor(balance);
   return (
     <section className="betbar" aria-label={t('bet')}>
       <div className="betbar__stepper">
@@ -258,7 +258,7 @@ export function FairnessDialog({
                 <div className="fair__round-line">
                   <span className="mono">#{r.nonce}</span>
                   <span>{money(r.bet)}</span>
-                  <span className={toMinor(r.payout) > 0n ? 'gold' : 'muted'}>→ {money(r.payout)}</span>
+                  <span className={parseMinor(r.payout) > 0n ? 'gold' : 'muted'}>→ {money(r.payout)}</span>
                   {r.status !== 'settled' ? (
                     <span className="muted">{r.status === 'open' ? t('open') : t('rolledBack')}</span>
                   ) : (

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
+import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import { seedGames } from '../../src/modules/game/seed.ts';
-import { STUDIO_PROVIDER_ID, signatureOf } from '../../src/modules/wallet/seamless/index.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
 export const STUDIO_SECRET = 'game-test-studio-secret-0123456789';
@@ -31,7 +32,7 @@ export async function createGameTestApp(env: Record<string, string> = {}): Promi
       headers: {
         'content-type': 'application/json',
         'x-provider-id': STUDIO_PROVIDER_ID,
-        'x-signature': signatureOf(STUDIO_SECRET, payload),
+        'x-signature': seamlessSignature(STUDIO_SECRET, payload),
       },
     });
     return { status: res.statusCode, json: res.json() };

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@croupier/contracts';
+import { verifyLaunch } from '@croupier/contracts/launch-link';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BeforeLaunchContext, launchRefusal, onBeforeLaunch } from '../../src/modules/game/index.ts';
-import { verifyLaunch } from '../../src/modules/studio/launch.ts';
 import { databaseKind } from '../harness.ts';
 import { rows } from '../wallet/db.ts';
 import { createGameTestApp, type GameTestApp, STUDIO_SECRET } from './helpers.ts';

@@ -33,10 +33,11 @@ describe('studio seamless client', () => {
       (status: number, text: string): Transport =>
       async () => ({ status, text });
     const client = createSeamlessClient({ secret: 'x'.repeat(16), transport: answer(200, '') });
+    const bet = { token: 't', transactionId: 'r:b0', roundId: 'r', amount: '1.00', currency: 'EUR' };
     client.transport = answer(200, '{"status":"ERROR","code":"INSUFFICIENT_FUNDS","message":"no","balance":"0.00"}');
-    expect(await client.call('bet', {})).toMatchObject({ kind: 'refused', code: 'INSUFFICIENT_FUNDS' });
+    expect(await client.call('bet', bet)).toMatchObject({ kind: 'refused', code: 'INSUFFICIENT_FUNDS' });
     client.transport = answer(409, '{"status":"ERROR","code":"DUPLICATE_CONFLICT","message":"dup"}');
-    expect(await client.call('bet', {})).toMatchObject({
+    expect(await client.call('bet', bet)).toMatchObject({
       kind: 'refused',
       code: 'DUPLICATE_CONFLICT',
       httpStatus: 409,
@@ -45,20 +46,22 @@ describe('studio seamless client', () => {
       answer(500, '{"status":"ERROR","code":"INTERNAL"}'),
       answer(502, 'Bad gateway'),
       answer(200, '<html>'),
+      // An OK answer that is not the operation's contract is no answer either.
+      answer(200, '{"status":"OK","balance":"1.00"}'),
     ]) {
       client.transport = t;
-      await expect(client.call('bet', {})).rejects.toBeInstanceOf(SeamlessUnavailable);
+      await expect(client.call('bet', bet)).rejects.toBeInstanceOf(SeamlessUnavailable);
     }
     client.transport = async () => {
       throw new Error('ECONNREFUSED');
     };
-    await expect(client.call('bet', {})).rejects.toBeInstanceOf(SeamlessUnavailable);
+    await expect(client.call('bet', bet)).rejects.toBeInstanceOf(SeamlessUnavailable);
     // The in-process transport gives up after the timeout even when the app never answers.
     const hanging = { inject: () => new Promise(() => {}) } as unknown as FastifyInstance;
     client.transport = injectTransport(hanging);
     client.timeoutMs = 50;
     const started = Date.now();
-    await expect(client.call('bet', {})).rejects.toThrow(/timed out/);
+    await expect(client.call('bet', bet)).rejects.toThrow(/timed out/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

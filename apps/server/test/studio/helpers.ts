@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { studioLaunchUrl } from '@croupier/contracts/launch-link';
 import { blackjack, FairStream, mines } from '@croupier/games';
 import { sql } from 'drizzle-orm';
-import { studioLaunchUrl } from '../../src/modules/studio/index.ts';
 import type { Transport } from '../../src/modules/studio/seamless-client.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 

@@ -1,5 +1,5 @@
+import { studioLaunchUrl } from '@croupier/contracts/launch-link';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioLaunchUrl } from '../../src/modules/studio/index.ts';
 import { databaseKind } from '../harness.ts';
 import { createStudioTestApp, SECRET, type StudioTestApp } from './helpers.ts';
 

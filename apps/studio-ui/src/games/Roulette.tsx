@@ -2,7 +2,7 @@ import { roulette } from '@croupier/games';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { sleep, useGame } from '../ctx.ts';
 import type { MessageKey } from '../i18n.ts';
-import { sumMinor, toMinor } from '../money.ts';
+import { parseMinor, sumMinor } from '../money.ts';
 import type { RouletteChoiceBet } from '../types.ts';
 import { groupFor, INSIDE, type Inside, type Kind, type Spot } from './roulette-layout.ts';
 
@@ -96,7 +96,7 @@ export function Roulette() {
   const place = (s: Spot) => {
     if (busy) return;
     const k = keyOf(s);
-    const a = toMinor(chip);
+    const a = parseMinor(chip);
     setResult(null);
     setBets((m) => {
       const next = new Map(m);

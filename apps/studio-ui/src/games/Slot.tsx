@@ -2,7 +2,7 @@ import { slot } from '@croupier/games';
 import { type ReactNode, useRef, useState } from 'react';
 import { sleep, useGame, usePrimaryAction } from '../ctx.ts';
 import { Bell, Cherry, Diamond, Grape, Lemon, Orange, Seven, Star } from '../icons.tsx';
-import { toMinor } from '../money.ts';
+import { parseMinor } from '../money.ts';
 
 /** Wire shape of one spin of the slot outcome. */
 interface Spin {
@@ -119,7 +119,7 @@ export function Slot() {
         }
       }
       setCurrent(spin);
-      acc += toMinor(spin.win);
+      acc += parseMinor(spin.win);
       setTotal(acc);
       if (spin.triggered) {
         setBanner(t('freeSpinsWon', { n: slot.SLOT_DEFAULT.freeSpins }));
@@ -150,9 +150,9 @@ export function Slot() {
       });
     });
   }
-  const lineBet = toMinor(bet) / BigInt(LINES.length);
+  const lineBet = parseMinor(bet) / BigInt(LINES.length);
   const mult = current?.free ? BigInt(slot.SLOT_DEFAULT.freeSpinMultiplier) : 1n;
-  const spinBet = current ? toMinor(bet) : 0n;
+  const spinBet = current ? parseMinor(bet) : 0n;
   void session;
 
   return (

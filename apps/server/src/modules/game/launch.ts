@@ -1,11 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { AccountStatus, ApiError, ErrorCode, type GameLaunch, type GameStart } from '@croupier/contracts';
+import {
+  AccountStatus,
+  ApiError,
+  ErrorCode,
+  type GameLaunch,
+  type GameStart,
+  STUDIO_PROVIDER_ID,
+} from '@croupier/contracts';
+import { studioLaunchUrl } from '@croupier/contracts/launch-link';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PlayerModule } from '../player/index.ts';
-import { studioLaunchUrl } from '../studio/launch.ts';
 import { listAccounts } from '../wallet/index.ts';
-import { issueLaunchToken, STUDIO_PROVIDER_ID } from '../wallet/seamless/index.ts';
+import { issueLaunchToken } from '../wallet/seamless/index.ts';
 import { findGame, recordPlay, restrictedIn } from './catalogue.ts';
 import { gameProviders } from './schema.ts';
 

@@ -1,6 +1,6 @@
+import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { STUDIO_PROVIDER_ID } from '../wallet/seamless/index.ts';
 import { gameCollectionGames, gameCollections, gameProviders, games } from './schema.ts';
 
 /** Where the web build puts a game's thumbnails: `{path}/200x300@2x.png` and so on. */

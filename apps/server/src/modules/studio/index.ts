@@ -1,4 +1,4 @@
 // The game studio: a game provider of its own (docs/studio-api.md).
-export { type LaunchCheck, type LaunchParams, STUDIO_PATH, studioLaunchUrl, verifyLaunch } from './launch.ts';
+// The launch link lives in contracts (@croupier/contracts/launch-link): the casino signs it without importing the studio.
 export { type StudioOptions, studioRoutes } from './routes.ts';
-export { createSeamlessClient, type SeamlessClient, STUDIO_PROVIDER_ID, type Transport } from './seamless-client.ts';
+export { createSeamlessClient, type SeamlessClient, type Transport } from './seamless-client.ts';

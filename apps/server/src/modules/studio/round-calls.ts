@@ -1,5 +1,6 @@
-import { toMajorString } from './limits.ts';
-import { type SessionRow, subunit } from './sessions.ts';
+import type { SeamlessRollbackRequest, SeamlessWinRequest } from '@croupier/contracts';
+import { toMajorString } from '@croupier/contracts/reference/money';
+import { type SessionRow, walletToken } from './sessions.ts';
 
 // A round's wallet transaction ids derive from the round (`<round>:b<k>`, `:w`, `:rb<k>`): every retry is a replay.
 export const betTx = (roundId: string, k: number) => `${roundId}:b${k}`;
@@ -8,14 +9,14 @@ export const betTx = (roundId: string, k: number) => `${roundId}:b${k}`;
 export const winCall = (s: SessionRow, r: { id: string }, payout: bigint) => {
   const transactionId = `${r.id}:w`;
   const body = JSON.stringify({
-    token: s.token,
+    token: walletToken(s),
     transactionId,
     roundId: r.id,
     betTransactionId: betTx(r.id, 0),
-    amount: toMajorString(payout, subunit(s)),
+    amount: toMajorString(payout, s.currency),
     currency: s.currency,
     closeRound: true,
-  });
+  } satisfies SeamlessWinRequest);
   return { transactionId, kind: 'win' as const, roundId: r.id, body };
 };
 
@@ -26,9 +27,9 @@ export const rollbackCalls = (s: SessionRow, roundId: string, bets: number) =>
     kind: 'rollback' as const,
     roundId,
     body: JSON.stringify({
-      token: s.token,
+      token: walletToken(s),
       transactionId: `${roundId}:rb${k}`,
       rollbackTransactionId: betTx(roundId, k),
       roundId,
-    }),
+    } satisfies SeamlessRollbackRequest),
   }));

@@ -1,7 +1,8 @@
+import type { StudioGameChoice, StudioGameId, StudioRound, StudioRoundsAnswer } from '@croupier/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
-import { adapters, decode, type GameId, publicJson } from './games/index.ts';
+import { adapters, decode, type GameId, publicJson, type StoredAction } from './games/index.ts';
 import { studioRounds, studioSeedPairs } from './schema.ts';
 import type { PairRow } from './seeds.ts';
 import { ownerOf, type SessionRow } from './sessions.ts';
@@ -10,21 +11,21 @@ export type RoundRow = typeof studioRounds.$inferSelect;
 
 export interface RoundViews {
   /** A round as the player sees it; the server seed only once its pair is rotated out. */
-  view(r: RoundRow, pair?: PairRow): Promise<unknown>;
+  view(r: RoundRow, pair?: PairRow): Promise<StudioRound>;
   openOf(sessionId: string): Promise<RoundRow | undefined>;
   /** The owner's latest rounds of the session's game. */
-  list(s: SessionRow, limit: unknown): Promise<unknown>;
+  list(s: SessionRow, limit: unknown): Promise<StudioRoundsAnswer>;
 }
 
 export function createRoundViews(db: Db): RoundViews {
-  async function view(r: RoundRow, pair?: PairRow) {
+  async function view(r: RoundRow, pair?: PairRow): Promise<StudioRound> {
     const p = pair ?? (await db.select().from(studioSeedPairs).where(eq(studioSeedPairs.id, r.seedPairId)))[0]!;
     const adapter = adapters[r.game as GameId];
     const state = decode(r.state);
     const open = r.status === 'open';
     return {
       id: r.id,
-      game: r.game,
+      game: r.game as StudioGameId,
       status: r.status,
       bet: String(r.bet),
       payout: String(r.payout),
@@ -33,10 +34,10 @@ export function createRoundViews(db: Db): RoundViews {
       clientSeed: r.clientSeed,
       nonce: r.nonce,
       serverSeed: p.active ? null : p.serverSeed,
-      choice: r.choice,
+      choice: r.choice as StudioGameChoice,
       outcome: r.status === 'rolled_back' ? null : publicJson(adapter.view(state, open)),
       actions: open ? adapter.actions(state) : [],
-      history: r.actions,
+      history: r.actions as StoredAction[],
     };
   }
 

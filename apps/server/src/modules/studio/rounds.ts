@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { StudioRoundAnswer } from '@croupier/contracts';
+import { toMajorString } from '@croupier/contracts/reference/money';
 import { FairStream, GameInputError } from '@croupier/games';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,14 +8,14 @@ import type { Db } from '../../db/client.ts';
 import { armGuard, disarmGuard, GUARD_DELAY_MS, queueRollbacks } from './bet-guard.ts';
 import { StudioError } from './errors.ts';
 import { adapters, asStudioError, decode, encode, type GameId, type Step, type StoredAction } from './games/index.ts';
-import { limitsFor, toMajorString, toMinorString } from './limits.ts';
+import { limitsFor } from './limits.ts';
 import type { WithLock } from './lock.ts';
 import { betTx, rollbackCalls, winCall } from './round-calls.ts';
 import type { RoundRow, RoundViews } from './round-view.ts';
 import { studioRounds, studioSeedPairs, studioSessions, studioWalletCalls } from './schema.ts';
 import { type SeamlessAnswer, type SeamlessClient, SeamlessUnavailable } from './seamless-client.ts';
 import type { Seeds } from './seeds.ts';
-import { ownerOf, type SessionRow, subunit } from './sessions.ts';
+import { minorBalance, ownerOf, type SessionRow, walletToken } from './sessions.ts';
 import { refusal, unavailable, type WalletCalls } from './wallet-calls.ts';
 
 function parseBet(s: SessionRow, raw: unknown, divisor: bigint): bigint {
@@ -44,8 +46,8 @@ function engine<T>(fn: () => T): T {
 }
 
 export interface Rounds {
-  play(s: SessionRow, body: unknown): Promise<unknown>;
-  act(s: SessionRow, roundId: string, body: unknown): Promise<unknown>;
+  play(s: SessionRow, body: unknown): Promise<StudioRoundAnswer>;
+  act(s: SessionRow, roundId: string, body: unknown): Promise<StudioRoundAnswer>;
 }
 
 /** Rounds: the first bet, the actions (and their extra bets), the win, and cancelling bets the studio cannot keep. */
@@ -69,12 +71,12 @@ export function createRounds(deps: {
     if (!(await disarmGuard(tx, roundId, k))) throw new Error(`bet ${k} of round ${roundId} is being rolled back`);
   }
 
-  async function finish(s: SessionRow, round: RoundRow, fallbackBalance: string | null) {
+  async function finish(s: SessionRow, round: RoundRow, fallbackBalance: string | null): Promise<StudioRoundAnswer> {
     // The round is settled in the studio; the win is queued, sent now, and retried until answered.
     let balance = fallbackBalance;
     if (s.mode === 'real' && round.status === 'settled') {
       const answer = await calls.sendNow(`${round.id}:w`);
-      if (answer?.kind === 'ok') balance = toMinorString(answer.body.balance, subunit(s));
+      if (answer?.kind === 'ok') balance = minorBalance(s, answer.body.balance);
     }
     if (balance === null) balance = await balanceOf(s).catch(() => null);
     const [fresh] = await db.select().from(studioRounds).where(eq(studioRounds.id, round.id));
@@ -165,13 +167,13 @@ export function createRounds(deps: {
         }
 
         await armGuard(db, s, roundId, 0);
-        let answer: SeamlessAnswer;
+        let answer: SeamlessAnswer<'bet'>;
         try {
           answer = await wallet.call('bet', {
-            token: s.token,
+            token: walletToken(s),
             transactionId: betTx(roundId, 0),
             roundId,
-            amount: toMajorString(bet, subunit(s)),
+            amount: toMajorString(bet, s.currency),
             currency: s.currency,
             gameId: s.game,
           });
@@ -198,7 +200,7 @@ export function createRounds(deps: {
             return r!;
           })
           .catch((e) => undoBet(s, roundId, 0, e));
-        return finish(s, saved, toMinorString(answer.body.balance, subunit(s)));
+        return finish(s, saved, minorBalance(s, answer.body.balance));
       });
     },
 
@@ -262,13 +264,13 @@ export function createRounds(deps: {
         let bets = r.bets;
         if (extra > 0n) {
           await armGuard(db, s, r.id, r.bets);
-          let answer: SeamlessAnswer;
+          let answer: SeamlessAnswer<'bet'>;
           try {
             answer = await wallet.call('bet', {
-              token: s.token,
+              token: walletToken(s),
               transactionId: betTx(r.id, r.bets),
               roundId: r.id,
-              amount: toMajorString(extra, subunit(s)),
+              amount: toMajorString(extra, s.currency),
               currency: s.currency,
               gameId: s.game,
             });
@@ -288,7 +290,7 @@ export function createRounds(deps: {
             await disarmGuard(db, r.id, r.bets);
             throw refusal(answer);
           }
-          balance = toMinorString(answer.body.balance, subunit(s));
+          balance = minorBalance(s, answer.body.balance);
           bets += 1;
         }
         const saved = await db

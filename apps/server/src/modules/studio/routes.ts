@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
+import { type Endpoint, STUDIO_API, STUDIO_PATH, studioEndpoints } from '@croupier/contracts';
+import { verifyLaunch } from '@croupier/contracts/launch-link';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
-import { STUDIO_PATH, verifyLaunch } from './launch.ts';
 import { createSeamlessClient, fetchTransport, injectTransport, type SeamlessClient } from './seamless-client.ts';
 import { createStudio, type Studio } from './service.ts';
 
@@ -226,24 +227,20 @@ async function studioPlugin(app: FastifyInstance, opts: StudioOptions) {
               },
             },
           };
-          api.get('/sessions/:sessionId', limited, async (req) => service.session((req.params as P).sessionId));
-          api.put('/sessions/:sessionId/seeds', limited, async (req) =>
-            service.setClientSeed(
-              (req.params as P).sessionId,
-              (req.body as { clientSeed?: unknown } | null)?.clientSeed,
-            ),
+          // Paths and methods from the contract's table (relative to this /api prefix).
+          const at = (e: Endpoint) => e.path.slice(STUDIO_API.length);
+          const e = studioEndpoints;
+          const sessionOf = (req: FastifyRequest) => (req.params as P).sessionId;
+          const clientSeedOf = (req: FastifyRequest) => (req.body as { clientSeed?: unknown } | null)?.clientSeed;
+          api.get(at(e.session), limited, async (req) => service.session(sessionOf(req)));
+          api.put(at(e.setClientSeed), limited, async (req) =>
+            service.setClientSeed(sessionOf(req), clientSeedOf(req)),
           );
-          api.post('/sessions/:sessionId/seeds/rotate', limited, async (req) =>
-            service.rotate((req.params as P).sessionId, (req.body as { clientSeed?: unknown } | null)?.clientSeed),
-          );
-          api.post('/sessions/:sessionId/rounds', limited, async (req) =>
-            service.play((req.params as P).sessionId, req.body),
-          );
-          api.post('/sessions/:sessionId/rounds/:roundId/actions', limited, async (req) =>
-            service.act((req.params as P).sessionId, (req.params as P).roundId, req.body),
-          );
-          api.get('/sessions/:sessionId/rounds', limited, async (req) =>
-            service.rounds((req.params as P).sessionId, (req.query as { limit?: unknown }).limit),
+          api.post(at(e.rotateSeeds), limited, async (req) => service.rotate(sessionOf(req), clientSeedOf(req)));
+          api.post(at(e.play), limited, async (req) => service.play(sessionOf(req), req.body));
+          api.post(at(e.act), limited, async (req) => service.act(sessionOf(req), (req.params as P).roundId, req.body));
+          api.get(at(e.rounds), limited, async (req) =>
+            service.rounds(sessionOf(req), (req.query as { limit?: unknown }).limit),
           );
           api.setNotFoundHandler((request, reply) =>
             reply.status(404).send({
@@ -251,7 +248,7 @@ async function studioPlugin(app: FastifyInstance, opts: StudioOptions) {
             }),
           );
         },
-        { prefix: '/api' },
+        { prefix: STUDIO_API.slice(STUDIO_PATH.length) },
       );
     },
     { prefix: STUDIO_PATH },

@@ -1,15 +1,21 @@
-import { createHmac } from 'node:crypto';
+import {
+  type SeamlessCode,
+  type SeamlessOkOf,
+  type SeamlessOperation,
+  type SeamlessRequestOf,
+  STUDIO_PROVIDER_ID,
+  seamlessEndpoints,
+  seamlessHeaders,
+} from '@croupier/contracts';
+import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * The studio's side of the seamless-wallet API (docs/provider-api.md): a signed HTTP client. The studio
- * knows the casino only through it. A transport sends the exact raw body; in one process it goes through
- * `app.inject` (still the real signed contract), with STUDIO_WALLET_URL through fetch.
+ * knows the casino only through it. Requests are typed by the protocol's schemas in contracts; answers are
+ * checked against them. A transport sends the exact raw body; in one process it goes through `app.inject`
+ * (still the real signed contract), with STUDIO_WALLET_URL through fetch.
  */
-export const STUDIO_PROVIDER_ID = 'croupier-studio';
-const PREFIX = '/api/seamless/v1';
-
-export type SeamlessPath = 'balance' | 'bet' | 'win' | 'rollback' | 'batch';
 
 /** Sends a signed request; resolves with the HTTP status and body text, rejects on transport failure. */
 export type Transport = (request: {
@@ -47,10 +53,20 @@ export function fetchTransport(origin: string): Transport {
   };
 }
 
-/** The wallet answered (HTTP 200 OK, or a business refusal). */
-export type SeamlessAnswer =
-  | { kind: 'ok'; body: Record<string, unknown> & { balance: string; currency: string } }
-  | { kind: 'refused'; code: string; message: string; httpStatus: number; body: Record<string, unknown> };
+/** A business refusal (`status: 'ERROR'` below HTTP 500). */
+export type SeamlessRefusal = {
+  kind: 'refused';
+  /** A SeamlessCode, or one a newer casino added. */
+  code: SeamlessCode | (string & {});
+  message: string;
+  httpStatus: number;
+  body: Record<string, unknown>;
+};
+
+/** The wallet answered: its OK answer for that operation, or a refusal. */
+export type SeamlessAnswer<P extends SeamlessOperation = SeamlessOperation> =
+  | { kind: 'ok'; body: SeamlessOkOf<P> }
+  | SeamlessRefusal;
 
 /** No usable answer: connection error, timeout, 5xx, or a body that is not the contract's JSON. */
 export class SeamlessUnavailable extends Error {
@@ -62,9 +78,22 @@ export interface SeamlessClient {
   transport: Transport;
   /** How long one call may take before it counts as unanswered. */
   timeoutMs: number;
-  call(path: SeamlessPath, body: Record<string, unknown>): Promise<SeamlessAnswer>;
+  call<P extends SeamlessOperation>(path: P, body: SeamlessRequestOf<P>): Promise<SeamlessAnswer<P>>;
   /** Same, with an already serialised body (retries resend the same bytes). */
-  callRaw(path: SeamlessPath, raw: string): Promise<SeamlessAnswer>;
+  callRaw<P extends SeamlessOperation>(path: P, raw: string): Promise<SeamlessAnswer<P>>;
+}
+
+/** Reads an answer: an OK body must match the operation's schema; a refusal only needs its code (codes may grow). */
+function readAnswer<P extends SeamlessOperation>(path: P, status: number, json: unknown): SeamlessAnswer<P> {
+  const body = (json ?? {}) as Record<string, unknown>;
+  if (body.status === 'OK' && status === 200) {
+    const ok = seamlessEndpoints[path].ok.safeParse(json);
+    if (ok.success) return { kind: 'ok', body: ok.data as SeamlessOkOf<P> };
+  }
+  if (body.status === 'ERROR' && typeof body.code === 'string') {
+    return { kind: 'refused', code: body.code, message: String(body.message ?? body.code), httpStatus: status, body };
+  }
+  throw new SeamlessUnavailable(`seamless ${path}: HTTP ${status}, unexpected answer`);
 }
 
 export function createSeamlessClient(opts: {
@@ -79,38 +108,29 @@ export function createSeamlessClient(opts: {
     timeoutMs: opts.timeoutMs ?? 5000,
     call: (path, body) => client.callRaw(path, JSON.stringify(body)),
     async callRaw(path, raw) {
-      const signature = `sha256=${createHmac('sha256', opts.secret).update(raw).digest('hex')}`;
       let res: { status: number; text: string };
       try {
         res = await client.transport({
-          path: `${PREFIX}/${path}`,
+          path: seamlessEndpoints[path].path,
           body: raw,
-          headers: { 'content-type': 'application/json', 'x-provider-id': providerId, 'x-signature': signature },
+          headers: {
+            'content-type': 'application/json',
+            [seamlessHeaders.providerId]: providerId,
+            [seamlessHeaders.signature]: seamlessSignature(opts.secret, raw),
+          },
           timeoutMs: client.timeoutMs,
         });
       } catch (error) {
         throw new SeamlessUnavailable((error as Error).message || 'transport failed');
       }
       if (res.status >= 500) throw new SeamlessUnavailable(`seamless ${path}: HTTP ${res.status}`);
-      let json: Record<string, unknown>;
+      let json: unknown;
       try {
-        json = JSON.parse(res.text) as Record<string, unknown>;
+        json = JSON.parse(res.text);
       } catch {
         throw new SeamlessUnavailable(`seamless ${path}: HTTP ${res.status}, not JSON`);
       }
-      if (json?.status === 'OK' && res.status === 200) {
-        return { kind: 'ok', body: json as SeamlessAnswer & { balance: string; currency: string } } as SeamlessAnswer;
-      }
-      if (json?.status === 'ERROR' && typeof json.code === 'string') {
-        return {
-          kind: 'refused',
-          code: json.code,
-          message: String(json.message ?? json.code),
-          httpStatus: res.status,
-          body: json,
-        };
-      }
-      throw new SeamlessUnavailable(`seamless ${path}: HTTP ${res.status}, unexpected answer`);
+      return readAnswer(path, res.status, json);
     },
   };
   return client;

@@ -1,3 +1,4 @@
+import type { StudioRotateAnswer, StudioSeeds, StudioSeedsAnswer } from '@croupier/contracts';
 import { assertClientSeed, GameInputError, newSeedPair } from '@croupier/games';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +8,11 @@ import { studioRounds, studioSeedPairs } from './schema.ts';
 
 export type PairRow = typeof studioSeedPairs.$inferSelect;
 
-export const seedsOf = (p: PairRow) => ({ serverSeedHash: p.serverSeedHash, clientSeed: p.clientSeed, nonce: p.nonce });
+export const seedsOf = (p: PairRow): StudioSeeds => ({
+  serverSeedHash: p.serverSeedHash,
+  clientSeed: p.clientSeed,
+  nonce: p.nonce,
+});
 
 export function checkClientSeed(raw: unknown, optional: boolean): string | undefined {
   if (raw === undefined && optional) return undefined;
@@ -24,8 +29,8 @@ export function checkClientSeed(raw: unknown, optional: boolean): string | undef
 export interface Seeds {
   /** The owner's active seed pair, created on first use. */
   active(owner: string, tx?: Db): Promise<PairRow>;
-  setClientSeed(owner: string, clientSeed: unknown): Promise<unknown>;
-  rotate(owner: string, clientSeed: unknown): Promise<unknown>;
+  setClientSeed(owner: string, clientSeed: unknown): Promise<StudioSeedsAnswer>;
+  rotate(owner: string, clientSeed: unknown): Promise<StudioRotateAnswer>;
 }
 
 /** Seed pairs per owner (a player, or a demo session): the active pair, the client seed, rotation. */

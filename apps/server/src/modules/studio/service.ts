@@ -1,6 +1,13 @@
+import type {
+  StudioRotateAnswer,
+  StudioRoundAnswer,
+  StudioRoundsAnswer,
+  StudioSeedsAnswer,
+  StudioSession,
+} from '@croupier/contracts';
+import type { LaunchParams } from '@croupier/contracts/launch-link';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { LaunchParams } from './launch.ts';
 import { createLocks } from './lock.ts';
 import { createRoundViews } from './round-view.ts';
 import { createRounds } from './rounds.ts';
@@ -12,12 +19,13 @@ import { createWalletCalls } from './wallet-calls.ts';
 export interface Studio {
   openSession(p: LaunchParams): Promise<string>;
   sessionExists(id: string): Promise<boolean>;
-  session(id: string): Promise<unknown>;
-  setClientSeed(id: string, clientSeed: unknown): Promise<unknown>;
-  rotate(id: string, clientSeed: unknown): Promise<unknown>;
-  play(id: string, body: unknown): Promise<unknown>;
-  act(id: string, roundId: string, body: unknown): Promise<unknown>;
-  rounds(id: string, limit: unknown): Promise<unknown>;
+  // Bodies arrive unparsed: the game adapters check them and answer per-field codes (docs/studio-api.md §2).
+  session(id: string): Promise<StudioSession>;
+  setClientSeed(id: string, clientSeed: unknown): Promise<StudioSeedsAnswer>;
+  rotate(id: string, clientSeed: unknown): Promise<StudioRotateAnswer>;
+  play(id: string, body: unknown): Promise<StudioRoundAnswer>;
+  act(id: string, roundId: string, body: unknown): Promise<StudioRoundAnswer>;
+  rounds(id: string, limit: unknown): Promise<StudioRoundsAnswer>;
   /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
   retryPending(): Promise<number>;
   start(): void;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { StudioGameId, StudioRound, StudioSeeds, StudioSession } from '@croupier/contracts';
+import type { LaunchParams } from '@croupier/contracts/launch-link';
+import { isCurrencyCode, subunitOf, toMinor } from '@croupier/contracts/reference/index';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
 import { adapters, type GameId, isGame } from './games/index.ts';
-import type { LaunchParams } from './launch.ts';
-import { currencyInfo, limitsFor, toMinorString } from './limits.ts';
+import { limitsFor } from './limits.ts';
 import { studioSessions } from './schema.ts';
 import { refusal, type WalletCalls } from './wallet-calls.ts';
 
@@ -16,7 +18,15 @@ const DEMO_UNITS = 1000n;
 
 /** Who owns seeds and rounds: the casino's player, or the demo session itself. */
 export const ownerOf = (s: SessionRow) => (s.mode === 'real' ? (s.playerRef as string) : `session:${s.id}`);
-export const subunit = (s: SessionRow) => currencyInfo(s.currency)?.subunitToUnit ?? 100;
+
+/** The seamless launch token of a real-play session (demo sessions have none and never call the wallet). */
+export function walletToken(s: SessionRow): string {
+  if (!s.token) throw new Error(`session ${s.id} has no wallet token`);
+  return s.token;
+}
+
+/** A wallet answer's major-unit balance as the game API's minor-unit string. */
+export const minorBalance = (s: SessionRow, balance: string) => toMinor(balance, s.currency).toString();
 
 export interface Sessions {
   open(p: LaunchParams): Promise<string>;
@@ -53,8 +63,8 @@ export function createSessions({
 
     async open(p) {
       if (!isGame(p.game)) throw new StudioError(400, 'invalid_game', 'Unknown game.');
-      const info = currencyInfo(p.currency);
-      if (!info) throw new StudioError(400, 'invalid_currency', 'Unknown currency.');
+      // An account currency only: a display unit such as mBTC is never what the wallet holds.
+      if (!isCurrencyCode(p.currency)) throw new StudioError(400, 'invalid_currency', 'Unknown currency.');
       const id = randomBytes(32).toString('base64url');
       const lobby = /^\/(?!\/)/.test(p.lobby) || /^https?:\/\//.test(p.lobby) ? p.lobby.slice(0, 2048) : '/';
       const row = {
@@ -66,7 +76,7 @@ export function createSessions({
         lobby,
         playerRef: p.mode === 'real' ? p.player : null,
         token: p.mode === 'real' ? p.token : null,
-        demoBalance: p.mode === 'demo' ? DEMO_UNITS * BigInt(info.subunitToUnit) : 0n,
+        demoBalance: p.mode === 'demo' ? DEMO_UNITS * BigInt(subunitOf(p.currency)) : 0n,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       };
       await db.insert(studioSessions).values(row);
@@ -85,23 +95,25 @@ export function createSessions({
 
     async balanceOf(s) {
       if (s.mode === 'demo') return String(s.demoBalance);
-      const answer = await calls.call('balance', { token: s.token });
+      const answer = await calls.call('balance', { token: walletToken(s) });
       if (answer.kind === 'refused') throw refusal(answer);
-      return toMinorString(answer.body.balance, subunit(s));
+      return minorBalance(s, answer.body.balance);
     },
   };
 }
 
 /** The session as the game UI gets it. */
-export function sessionView(s: SessionRow, parts: { balance: string; seeds: unknown; openRound: unknown }) {
-  const info = currencyInfo(s.currency);
+export function sessionView(
+  s: SessionRow,
+  parts: { balance: string; seeds: StudioSeeds; openRound: StudioRound | null },
+): StudioSession {
   const limits = limitsFor(s.currency);
   return {
     id: s.id,
-    game: s.game,
+    game: s.game as StudioGameId,
     mode: s.mode,
     currency: s.currency,
-    subunitToUnit: info?.subunitToUnit ?? 100,
+    subunitToUnit: subunitOf(s.currency),
     balance: parts.balance,
     locale: s.locale,
     lobbyUrl: s.lobby,

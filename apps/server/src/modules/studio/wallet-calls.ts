@@ -1,9 +1,15 @@
+import type { SeamlessRequestOf } from '@croupier/contracts';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
 import { studioWalletCalls } from './schema.ts';
-import { type SeamlessAnswer, type SeamlessClient, SeamlessUnavailable } from './seamless-client.ts';
+import {
+  type SeamlessAnswer,
+  type SeamlessClient,
+  type SeamlessRefusal,
+  SeamlessUnavailable,
+} from './seamless-client.ts';
 
 type CallRow = typeof studioWalletCalls.$inferSelect;
 
@@ -11,7 +17,7 @@ type CallRow = typeof studioWalletCalls.$inferSelect;
 const CLAIM_MS = 30_000;
 
 /** Seamless refusals as the player's 4xx. */
-export function refusal(answer: Extract<SeamlessAnswer, { kind: 'refused' }>): StudioError {
+export function refusal(answer: SeamlessRefusal): StudioError {
   switch (answer.code) {
     case 'INSUFFICIENT_FUNDS':
       return new StudioError(402, 'insufficient_funds', 'Not enough balance for this bet.', 'bet');
@@ -31,7 +37,7 @@ export const unavailable = () =>
 
 export interface WalletCalls {
   /** One direct call; no answer is the player's 503. */
-  call(path: 'balance' | 'bet', body: Record<string, unknown>): Promise<SeamlessAnswer>;
+  call<P extends 'balance' | 'bet'>(path: P, body: SeamlessRequestOf<P>): Promise<SeamlessAnswer<P>>;
   /** Sends a queued call now unless already answered; null when it was not (it stays queued). */
   sendNow(transactionId: string): Promise<SeamlessAnswer | null>;
   /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
@@ -51,7 +57,7 @@ export function createWalletCalls(opts: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
-  async function call(path: 'balance' | 'bet', body: Record<string, unknown>): Promise<SeamlessAnswer> {
+  async function call<P extends 'balance' | 'bet'>(path: P, body: SeamlessRequestOf<P>): Promise<SeamlessAnswer<P>> {
     try {
       return await wallet.call(path, body);
     } catch (e) {

@@ -1,3 +1,4 @@
+import { isStudioGame, type StudioGameId } from '@croupier/contracts';
 import {
   blackjack,
   dice,
@@ -18,9 +19,8 @@ import { StudioError } from '../errors.ts';
  * verifier replays a round with the same engines: `start` with a FairStream on (serverSeed, clientSeed,
  * nonce), then each stored action in order on the same stream.
  */
-export const GAMES = ['neon-fruits', 'european-roulette', 'blackjack', 'dice', 'mines', 'plinko'] as const;
-export type GameId = (typeof GAMES)[number];
-export const isGame = (g: string): g is GameId => (GAMES as readonly string[]).includes(g);
+export type GameId = StudioGameId;
+export const isGame = isStudioGame;
 
 /** One player action of a multi-step round, as stored and replayed. */
 export interface StoredAction {

@@ -1,8 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { STUDIO_PATH } from './endpoints/studio.ts';
 
 /**
- * The studio's launch link (docs/studio-api.md §1): what the casino hands the browser for the iframe.
- * Signed with the studio secret so the studio can trust the player reference and the mode it carries.
+ * The studio's launch link (docs/studio-api.md §1): what the casino hands the browser for the iframe, and
+ * all the casino knows of the studio besides the seamless API. Signed with the studio secret so the studio
+ * can trust the player reference and the mode it carries. Pure node:crypto, so both sides share it without
+ * the casino importing the studio: a server-only subpath (`@croupier/contracts/launch-link`), kept out of
+ * the package index so browsers never load it.
  */
 export interface LaunchParams {
   game: string;
@@ -19,7 +23,6 @@ export interface LaunchParams {
   exp: number;
 }
 
-export const STUDIO_PATH = '/studio';
 const ORDER = ['game', 'mode', 'currency', 'locale', 'lobby', 'player', 'token', 'exp'] as const;
 const LINK_TTL_SECONDS = 300;
 
