@@ -1,5 +1,5 @@
 import { type Message, MessageState } from '@croupier/contracts';
-import { currencies, toMajor } from '@croupier/contracts/reference/index';
+import { isCurrencyCode, subunitOf, toMajor } from '@croupier/contracts/reference/index';
 import type { messages } from '../schema.ts';
 import { messageTexts } from './texts.ts';
 
@@ -19,7 +19,7 @@ export interface Reader {
 }
 
 function formatMoney(minor: string, code: string, locale: string): string {
-  const subunitToUnit = currencies.find((c) => c.code === code)?.subunitToUnit ?? 100;
+  const subunitToUnit = isCurrencyCode(code) ? subunitOf(code) : 100;
   const digits = Math.round(Math.log10(subunitToUnit));
   // The code rather than a symbol: crypto codes (USDT, mBTC) have no Intl currency symbol.
   const amount = new Intl.NumberFormat(locale, {
