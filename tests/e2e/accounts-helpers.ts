@@ -116,6 +116,7 @@ export async function registerPlayer(
   });
   const answer = (await res.json()) as { data?: { accessToken: string; profile: { id: string } } };
   if (!res.ok || !answer.data) throw new Error(`register ${email} → ${res.status}: ${JSON.stringify(answer)}`);
+  keepRefreshCookie(answer.data.accessToken, res);
   return { email, password, accessToken: answer.data.accessToken, id: answer.data.profile.id };
 }
 
@@ -131,19 +132,43 @@ export async function loginPlayer(
   });
   const answer = (await res.json()) as { data?: { accessToken: string } };
   if (!res.ok || !answer.data) throw new Error(`login ${player.email} → ${res.status}: ${JSON.stringify(answer)}`);
+  keepRefreshCookie(answer.data.accessToken, res);
   return answer.data.accessToken;
 }
 
-/** Puts a session token where the site keeps it (the JS-readable access_token cookie). */
+/**
+ * The HttpOnly refresh cookie each API-made session got with its token (docs/decisions/0032): a browser handed
+ * the token needs it too, as if it had signed in itself, or its first refresh is refused.
+ */
+const refreshCookies = new Map<string, string>();
+function keepRefreshCookie(token: string, res: Response): void {
+  const pair = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('croupier_refresh='));
+  if (pair) refreshCookies.set(token, pair.slice('croupier_refresh='.length));
+}
+
+/** Puts a session where the site keeps it: the JS-readable access_token cookie, and its refresh cookie. */
 export async function useToken(context: BrowserContext, token: string, server = baseUrl()): Promise<void> {
+  const expires = Math.floor(Date.now() / 1000) + 86_400;
+  const refresh = refreshCookies.get(token);
+  const { hostname } = new URL(server);
   await context.addCookies([
-    {
-      name: 'access_token',
-      value: token,
-      url: server,
-      expires: Math.floor(Date.now() / 1000) + 86_400,
-      sameSite: 'Lax',
-    },
+    { name: 'access_token', value: token, url: server, expires, sameSite: 'Lax' },
+    ...(refresh
+      ? [
+          {
+            name: 'croupier_refresh',
+            value: refresh,
+            domain: hostname,
+            path: '/api/player/sessions',
+            expires,
+            httpOnly: true,
+            sameSite: 'Strict' as const,
+          },
+        ]
+      : []),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { type ApiClient, createApiClient } from '@croupier/contracts';
+import { credentialsFor } from '../features/session/credentials.ts';
 
 export interface BrowserApiOptions {
   /** The bearer token for the next call (may refresh first); null sends the call as a guest. */
@@ -7,12 +8,16 @@ export interface BrowserApiOptions {
   onUnauthorized?: () => void;
 }
 
-/** The browser's client: same origin, bearer token only, no cookies, no retries (api-contract §1.1). */
+/**
+ * The browser's client: same origin, bearer token, no retries (api-contract §1.1); cookies only on the session
+ * calls, for the HttpOnly refresh cookie (features/session/credentials.ts).
+ */
 export function createBrowserApi({ getToken, onUnauthorized }: BrowserApiOptions = {}): ApiClient {
   return createApiClient({
     getToken,
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const response = await fetch(input, { ...init, credentials: credentialsFor(url) });
       if ((response.status === 401 || response.status === 403) && new Headers(init?.headers).has('authorization')) {
         onUnauthorized?.();
       }
