@@ -37,7 +37,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { playerMayPlay, resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
+import { type MoneyRule, playerMayPlay, resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
 
@@ -60,6 +60,8 @@ export interface AppOptions {
   onPlayerModule?: (player: PlayerModule) => void;
   /** Where committed outbox events go (tests pass an in-memory one; the realtime issue adds Centrifugo). */
   publishers?: Publisher[];
+  /** Money rules run inside every seamless movement after the built-in ones (tests add refusals). */
+  moneyRules?: readonly MoneyRule[];
   /** Real-time connection limits and timings (tests shorten them); defaults in modules/realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }
@@ -76,6 +78,7 @@ export async function buildApp({
   onPlayerModule,
   publishers = [],
   realtimeLimits,
+  moneyRules = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -156,7 +159,7 @@ export async function buildApp({
     config,
     db,
     studioSecret,
-    rules: [playerMayPlay(playerStatusIn)],
+    rules: [playerMayPlay(playerStatusIn), ...moneyRules],
   });
   await app.register(gameRoutes, { config, db, studioSecret, player });
   await app.register(studioRoutes, { config, db, studioSecret });

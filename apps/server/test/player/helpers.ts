@@ -1,3 +1,4 @@
+import type { AppOptions } from '../../src/app.ts';
 import type { Messenger, OutboundEmail, OutboundSms } from '../../src/modules/notification/messaging/port.ts';
 import type { PlayerModule } from '../../src/modules/player/index.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
@@ -47,10 +48,14 @@ export const nextIp = () => {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
 
-export async function createPlayerTestApp(env: Record<string, string> = {}): Promise<PlayerTestApp> {
+export async function createPlayerTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'moneyRules'> = {},
+): Promise<PlayerTestApp> {
   const messenger = new FakeMessenger();
   let player!: PlayerModule;
   const t = await createTestApp(env, {
+    ...options,
     messenger,
     onPlayerModule: (p) => {
       player = p;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LimitReachedError, onBeforeBet, signatureOf } from '../../src/modules/wallet/seamless/index.ts';
+import { type MoneyRule, RuleRefusal, signatureOf } from '../../src/modules/wallet/seamless/index.ts';
 import { MemoryPublisher } from '../../src/outbox/index.ts';
 import { databaseKind } from '../harness.ts';
 import { ledgerViolations, rows } from '../wallet/db.ts';
@@ -9,8 +9,18 @@ import { ACME, createSeamlessTestApp, type SeamlessTestApp } from './helpers.ts'
 
 let t: SeamlessTestApp;
 const memory = new MemoryPublisher();
+/** A loss limit a test switches on: refuses stakes over 5.00 inside the bet's transaction. */
+let lossLimitOn = false;
+const lossLimit: MoneyRule = {
+  name: 'test-loss-limit',
+  kinds: ['bet'],
+  async apply({ movement }) {
+    if (lossLimitOn && movement.amount > 500n) throw new RuleRefusal('limit_reached', 'Loss limit reached');
+    return undefined;
+  },
+};
 beforeAll(async () => {
-  t = await createSeamlessTestApp();
+  t = await createSeamlessTestApp({ moneyRules: [lossLimit] });
   t.app.outbox.addPublisher(memory);
 });
 afterAll(() => t.close());
@@ -154,15 +164,17 @@ describe(`seamless wallet API (${databaseKind})`, () => {
   it('replays every request three times: the same answer, one effect', async () => {
     const { token } = await t.newPlayer('50');
     const round = uid('r');
+    const otherRound = uid('r');
     const betId = uid('b');
+    const lateBetId = uid('b');
     const requests: [string, Record<string, unknown>][] = [
       ['bet', { token, transactionId: betId, roundId: round, amount: '4', currency: 'EUR' }],
       [
         'win',
         { token, transactionId: uid('w'), roundId: round, betTransactionId: betId, amount: '6', currency: 'EUR' },
       ],
-      ['bet', { token, transactionId: uid('b2'), roundId: round, amount: '1', currency: 'EUR' }],
-      ['rollback', { token, transactionId: uid('rb'), rollbackTransactionId: betId, roundId: round }],
+      ['bet', { token, transactionId: lateBetId, roundId: otherRound, amount: '1', currency: 'EUR' }],
+      ['rollback', { token, transactionId: uid('rb'), rollbackTransactionId: lateBetId, roundId: otherRound }],
       [
         'batch',
         {
@@ -181,7 +193,7 @@ describe(`seamless wallet API (${databaseKind})`, () => {
         },
       ],
     ];
-    const expected = ['46.00', '52.00', '51.00', '55.00', '53.50'];
+    const expected = ['46.00', '52.00', '51.00', '52.00', '50.50'];
     for (const [i, [path, body]] of requests.entries()) {
       const first = await t.seamless(path, body);
       expect(first.json.status, JSON.stringify(first.json)).toBe('OK');
@@ -226,11 +238,13 @@ describe(`seamless wallet API (${databaseKind})`, () => {
     }
     expect((await counts()).ledger).toBe(ledgerBefore);
     expect(await balance(token)).toBe('10.00');
+    // The tombstone became the bet, accepted and cancelled at once.
     const [p] = await rows(
       db(),
-      sql`select applied_at from wallet.seamless_pending_rollbacks where bet_tx_id = ${betId}`,
+      sql`select kind, amount::text as amount, rolled_back_at from wallet.seamless_transactions where provider_tx_id = ${betId}`,
     );
-    expect(p.applied_at).not.toBeNull();
+    expect(p).toMatchObject({ kind: 'bet', amount: '300' });
+    expect(p.rolled_back_at).not.toBeNull();
     const [r] = await rows(db(), sql`select status from wallet.seamless_rounds where round_id = ${round}`);
     expect(r.status).toBe('rolled_back');
   });
@@ -239,6 +253,8 @@ describe(`seamless wallet API (${databaseKind})`, () => {
     const { playerId } = await t.newPlayer('10');
     const token = await t.launch(playerId);
     const round = uid('r');
+    // The rollback's round has paid nothing: a round that paid a win keeps its stakes (decision 0021).
+    const secondRound = uid('r');
     const bet = await t.seamless('bet', {
       token,
       transactionId: uid('b'),
@@ -249,7 +265,7 @@ describe(`seamless wallet API (${databaseKind})`, () => {
     const bet2 = await t.seamless('bet', {
       token,
       transactionId: uid('b'),
-      roundId: round,
+      roundId: secondRound,
       amount: '1',
       currency: 'EUR',
     });
@@ -276,7 +292,7 @@ describe(`seamless wallet API (${databaseKind})`, () => {
       token,
       transactionId: uid('rb'),
       rollbackTransactionId: bet2.json.transactionId,
-      roundId: round,
+      roundId: secondRound,
     });
     expect(rb.json).toMatchObject({ status: 'OK', balance: '13.00' });
   });
@@ -316,9 +332,7 @@ describe(`seamless wallet API (${databaseKind})`, () => {
     expect((await t.seamless('win', { ...bet(), betTransactionId: 'nope' })).json.code).toBe('BET_NOT_FOUND');
     expect((await t.seamless('win', bet())).json.code).toBe('BET_NOT_FOUND');
 
-    const off = onBeforeBet((ctx) => {
-      if (ctx.amount > 500n) throw new LimitReachedError('Loss limit reached');
-    });
+    lossLimitOn = true;
     try {
       expect((await t.seamless('bet', bet({ amount: '5.01' }))).json).toMatchObject({
         code: 'LIMIT_REACHED',
@@ -326,7 +340,7 @@ describe(`seamless wallet API (${databaseKind})`, () => {
       });
       expect((await t.seamless('bet', bet({ amount: '5' }))).json.status).toBe('OK');
     } finally {
-      off();
+      lossLimitOn = false;
     }
     await db().execute(sql`update player.players set status = 3 where id = ${playerId}`);
     expect((await t.seamless('bet', bet())).json).toMatchObject({ code: 'PLAYER_DISABLED', balance: '5.00' });

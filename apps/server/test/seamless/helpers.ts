@@ -1,3 +1,4 @@
+import type { AppOptions } from '../../src/app.ts';
 import { signatureOf } from '../../src/modules/wallet/seamless/index.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
@@ -19,8 +20,8 @@ export interface SeamlessTestApp extends PlayerTestApp {
   launch(playerId: string, opts?: { ttlSeconds?: number; currency?: string }): Promise<string>;
 }
 
-export async function createSeamlessTestApp(): Promise<SeamlessTestApp> {
-  const t = await createPlayerTestApp({ SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]) });
+export async function createSeamlessTestApp(options: Pick<AppOptions, 'moneyRules'> = {}): Promise<SeamlessTestApp> {
+  const t = await createPlayerTestApp({ SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]) }, options);
   const seamless: SeamlessTestApp['seamless'] = async (path, body, opts = {}) => {
     const payload = opts.raw ?? JSON.stringify(body);
     const res = await t.app.inject({

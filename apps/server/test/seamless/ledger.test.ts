@@ -4,13 +4,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
 import { transfer, withTransaction } from '../../src/modules/wallet/index.ts';
-import { syncProviders } from '../../src/modules/wallet/seamless/providers.ts';
 import {
   type Action,
   createSeamlessWallet,
   issueLaunchToken,
   SeamlessError,
-} from '../../src/modules/wallet/seamless/service.ts';
+} from '../../src/modules/wallet/seamless/index.ts';
+import { syncProviders } from '../../src/modules/wallet/seamless/providers.ts';
 import { databaseKind } from '../harness.ts';
 import { freshWalletDatabase, house, ledgerViolations, rows } from '../wallet/db.ts';
 
@@ -189,7 +189,8 @@ describe(`seamless wallet ledger (${databaseKind})`, () => {
     expect(await realOf(accountId)).toBe(0n);
     const [c] = await rows(
       db,
-      sql`select count(*)::int as n from wallet.transactions where kind = 'game.bet' and idempotency_key like ${`seamless:acme:${tag}-%`}`,
+      sql`select count(*)::int as n from wallet.seamless_transactions s join wallet.transactions t on t.id = s.ledger_transaction_id
+          where t.kind = 'game.bet' and s.provider_tx_id like ${`${tag}-%`}`,
     );
     expect(c.n).toBe(50);
     expect(await ledgerViolations(db)).toEqual([]);

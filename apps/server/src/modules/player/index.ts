@@ -14,6 +14,7 @@ export { publicNicknames } from './nicknames.ts';
 export { type PlayerPreferences, preferencesOf } from './preferences.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export type { AuthContext } from './sessions.ts';
+export { playerStatusIn } from './status-in.ts';
 
 /** The player module as other modules see it: functions, never tables. */
 export interface PlayerModule {

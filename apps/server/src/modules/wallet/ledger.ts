@@ -1,24 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enqueue, notifyCommitted } from '../../outbox/index.ts';
-import { accountEvent } from './present.ts';
+import { drizzleSql } from '../../db/lean-sql.ts';
+import { sqlStateOf } from '../../db/sql-state.ts';
+import { notifyCommitted } from '../../outbox/index.ts';
+import { type AccountRow, type Json, type Leg, type Part, parts } from './ledger-types.ts';
+import { applyMove } from './move.ts';
 import { accounts, entries, transactions } from './schema.ts';
 
-export type Part = 'real' | 'bonus' | 'locked';
-export const parts: readonly Part[] = ['real', 'bonus', 'locked'];
-
-/** One leg of a transfer: a signed amount in minor units on one part of one account. */
-export interface Leg {
-  accountId: string;
-  part: Part;
-  amount: bigint;
-}
-
-export type AccountRow = typeof accounts.$inferSelect;
-
-/** JSON the ledger stores as a transaction's answer (bigint amounts as decimal strings). */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export { type AccountRow, type Json, type Leg, type Part, parts } from './ledger-types.ts';
 
 /** A player part would go below zero. The caller maps it (e.g. to "insufficient funds" for a bet). */
 export class InsufficientFundsError extends Error {
@@ -69,8 +59,6 @@ export interface TransferResult {
   /** The touched player accounts after the transfer (empty on a replay). */
   accounts: AccountRow[];
 }
-
-const column = { real: accounts.real, bonus: accounts.bonus, locked: accounts.locked } as const;
 
 function requestHash(input: TransferInput): string {
   const legs = input.legs
@@ -161,38 +149,20 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
   // The player accounts after the transfer (house rows carry no balance to report).
   const after = locked.map(({ id }) => byId.get(id)!);
   const answer = input.answer ? input.answer({ transactionId, accounts: after }) : { transactionId };
-  const inserted = await tx
-    .insert(transactions)
-    .values({ id: transactionId, kind: input.kind, idempotencyKey: idempotencyKey ?? null, requestHash: hash, answer })
-    .onConflictDoNothing({ target: transactions.idempotencyKey })
-    .returning({ id: transactions.id });
-  if (inserted.length === 0 && idempotencyKey) {
-    // Another transaction with this key committed while this one waited for the account locks.
+  if (idempotencyKey) {
+    // Another transaction with this key may have committed while this one waited for the account locks.
     const replay = await replayOf(tx, idempotencyKey, hash);
     if (replay) return replay;
-    throw new LedgerError('Idempotency key conflict without a stored transaction');
   }
-  await tx
-    .insert(entries)
-    .values(input.legs.map((l) => ({ transactionId, accountId: l.accountId, part: l.part, amount: l.amount })));
-
-  const now = new Date();
-  for (const { id } of locked) {
-    const delta = { real: 0n, bonus: 0n, locked: 0n };
-    for (const leg of input.legs) if (leg.accountId === id) delta[leg.part] += leg.amount;
-    await tx
-      .update(accounts)
-      .set({
-        real: sql`${column.real} + ${delta.real}`,
-        bonus: sql`${column.bonus} + ${delta.bonus}`,
-        locked: sql`${column.locked} + ${delta.locked}`,
-        updatedAt: now,
-      })
-      .where(eq(accounts.id, id));
-  }
-  for (const account of after) {
-    if (account.playerId) await enqueue(tx, accountEvent(account));
-  }
+  await applyMove(drizzleSql(tx), {
+    id: transactionId,
+    kind: input.kind,
+    legs: input.legs,
+    after,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hash,
+    answer,
+  });
   return { transactionId, replayed: false, answer, accounts: after };
 }
 
@@ -223,16 +193,6 @@ export async function houseBalance(tx: Db, accountId: string): Promise<Record<Pa
 
 /** SQLSTATEs worth retrying the whole transaction for: serialization failure and deadlock. */
 const retryable = new Set(['40001', '40P01']);
-
-function sqlStateOf(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /**
  * Runs `fn` in one database transaction, retrying serialization failures and deadlocks up to `retries`

@@ -1,19 +1,21 @@
 // The seamless wallet as other modules see it (game launch, limits, bonus): functions, never tables.
 
+export { majorString } from './amounts.ts';
+export type { Action, OkAnswer } from './context.ts';
+export { type SeamlessCode, SeamlessError } from './errors.ts';
+export { type Funding, realMoneyOnly } from './funding.ts';
 export { latestWins, listRounds, majorOf, type RoundRow, type RoundStatus } from './history.ts';
+export { issueLaunchToken } from './launch.ts';
 export { parseProviders, resolveStudioSecret, STUDIO_PROVIDER_ID } from './providers.ts';
 export { SEAMLESS_PREFIX, seamlessRoutes, signatureOf } from './routes.ts';
 export {
-  type Action,
-  type BeforeBetContext,
-  type BeforeBetHook,
-  createSeamlessWallet,
-  issueLaunchToken,
-  LimitReachedError,
-  majorString,
-  type OkAnswer,
-  onBeforeBet,
-  type SeamlessCode,
-  SeamlessError,
-  type SeamlessWallet,
-} from './service.ts';
+  type MoneyRule,
+  type Movement,
+  type MovementKind,
+  playerMayPlay,
+  type RefusalReason,
+  type RuleContext,
+  type RuleEffect,
+  RuleRefusal,
+} from './rules.ts';
+export { createSeamlessWallet, type SeamlessOptions, type SeamlessWallet } from './service.ts';

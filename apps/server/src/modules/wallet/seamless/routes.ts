@@ -7,9 +7,13 @@ import type { Db } from '../../../db/client.ts';
 import { nulAt } from '../../../http/nul.ts';
 import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
 import { enabledCurrencies } from '../present.ts';
+import type { Action } from './context.ts';
+import { type SeamlessCode, SeamlessError } from './errors.ts';
+import { issueLaunchToken } from './launch.ts';
 import { parseProviders, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
+import type { MoneyRule } from './rules.ts';
 import { seamlessProviders } from './schema.ts';
-import { type Action, createSeamlessWallet, issueLaunchToken, type SeamlessCode, SeamlessError } from './service.ts';
+import { createSeamlessWallet } from './service.ts';
 
 export const SEAMLESS_PREFIX = '/api/seamless/v1';
 
@@ -75,13 +79,14 @@ export async function seamlessRoutes(
     db: Db;
     /** The built-in studio's signing key, resolved once per app (resolveStudioSecret) and shared with it. */
     studioSecret: string;
-    playerStatus?: (playerId: string) => Promise<number | null>;
+    /** Run inside every movement's transaction (player status, limits, bonus rules). */
+    rules?: readonly MoneyRule[];
   },
 ) {
   const { config, db } = opts;
   const env = config as Config & { SEAMLESS_PROVIDERS?: string };
   await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), opts.studioSecret);
-  const wallet = createSeamlessWallet({ db, playerStatus: opts.playerStatus });
+  const wallet = createSeamlessWallet({ db, rules: opts.rules });
 
   await app.register(
     async (api) => {

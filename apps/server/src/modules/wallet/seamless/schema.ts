@@ -45,7 +45,10 @@ export const seamlessTransactions = wallet.table(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     providerId: text('provider_id').notNull(),
     providerTxId: text('provider_tx_id').notNull(),
-    /** 'bet', 'win' or 'rollback'. */
+    /**
+     * 'bet', 'win', 'rollback', or 'tombstone': a rollback came before its bet, and this row holds the bet's
+     * id so no player can use it (decision 0021).
+     */
     kind: text('kind').notNull(),
     roundId: text('round_id').notNull(),
     playerId: uuid('player_id').notNull(),
@@ -62,7 +65,7 @@ export const seamlessTransactions = wallet.table(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('seamless_transactions_kind_check', sql`${t.kind} in ('bet', 'win', 'rollback')`),
+    check('seamless_transactions_kind_check', sql`${t.kind} in ('bet', 'win', 'rollback', 'tombstone')`),
     uniqueIndex('seamless_transactions_provider_tx_key').on(t.providerId, t.providerTxId),
     index('seamless_transactions_round_idx').on(t.providerId, t.roundId),
   ],
@@ -95,19 +98,4 @@ export const seamlessRounds = wallet.table(
       .on(t.settledAt.desc(), t.roundId.desc())
       .where(sql`${t.status} = 'settled' and ${t.winTotal} > ${t.betTotal}`),
   ],
-);
-
-/** A rollback that arrived before its bet: applied (the bet accepted and cancelled) when the bet comes. */
-export const seamlessPendingRollbacks = wallet.table(
-  'seamless_pending_rollbacks',
-  {
-    providerId: text('provider_id').notNull(),
-    betTxId: text('bet_tx_id').notNull(),
-    rollbackTxId: text('rollback_tx_id').notNull(),
-    roundId: text('round_id').notNull(),
-    playerId: uuid('player_id').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    appliedAt: instant('applied_at'),
-  },
-  (t) => [primaryKey({ columns: [t.providerId, t.betTxId] })],
 );

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { type Sql, statement } from '../../db/lean-sql.ts';
+import type { AccountRow, Json, Leg } from './ledger-types.ts';
+import { accountEvent } from './present.ts';
+
+/**
+ * One ledger movement as ONE statement: the immutable transaction row, its entries, the player accounts'
+ * parts and their `account.balance.updated` outbox events (data-modifying CTEs all run, in one snapshot).
+ * The caller holds the player accounts' row locks and passes them as they are after the move, so the
+ * events carry exact balances; the CHECK (parts ≥ 0) on `wallet.accounts` is the last guard.
+ */
+const MOVE = statement(
+  'wallet_move',
+  `with legs as (
+     select * from jsonb_to_recordset($5::text::jsonb) as l(account_id uuid, part text, amount bigint)
+   ), t as (
+     insert into wallet.transactions (id, kind, idempotency_key, request_hash, answer)
+     values ($1, $2, $3, $4, $6::text::jsonb)
+   ), e as (
+     insert into wallet.entries (transaction_id, account_id, part, amount)
+     select $1, account_id, part, amount from legs
+   ), u as (
+     update wallet.accounts a
+        set real = a.real + d.real, bonus = a.bonus + d.bonus, locked = a.locked + d.locked, updated_at = now()
+       from (select account_id,
+                    coalesce(sum(amount) filter (where part = 'real'), 0) as real,
+                    coalesce(sum(amount) filter (where part = 'bonus'), 0) as bonus,
+                    coalesce(sum(amount) filter (where part = 'locked'), 0) as locked
+               from legs group by account_id) d
+      where a.id = d.account_id and a.owner_kind = 'player'
+   ), o as (
+     insert into outbox.events (channel, event, data)
+     select channel, event, data from jsonb_to_recordset($7::text::jsonb) as x(channel text, event text, data jsonb)
+   )
+   select 1 as moved`,
+);
+
+export interface Move {
+  /** The ledger transaction id, chosen by the caller (it is part of the caller's answer). */
+  id: string;
+  kind: string;
+  legs: readonly Leg[];
+  /** Player accounts as they are after the move (locked by the caller): their balance events. */
+  after: readonly AccountRow[];
+  idempotencyKey?: string | null;
+  requestHash?: string;
+  answer?: Json;
+}
+
+/** Checks what the database would also refuse, before anything is sent (a programming error, not a refusal). */
+export function assertBalanced(legs: readonly Leg[], currencyOf: (accountId: string) => string): void {
+  if (legs.length < 2) throw new Error('A movement needs at least two legs');
+  const sums = new Map<string, bigint>();
+  for (const leg of legs) {
+    if (typeof leg.amount !== 'bigint' || leg.amount === 0n) throw new Error('Leg amounts are non-zero bigints');
+    const currency = currencyOf(leg.accountId);
+    sums.set(currency, (sums.get(currency) ?? 0n) + leg.amount);
+  }
+  for (const [currency, sum] of sums) if (sum !== 0n) throw new Error(`${currency} legs sum to ${sum}, not zero`);
+}
+
+export const hashOf = (value: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)))
+    .digest('hex');
+
+/** Writes the movement (one statement). The legs must balance per currency; see `assertBalanced`. */
+export async function applyMove(sql: Sql, move: Move): Promise<void> {
+  const legs = move.legs.map((l) => ({ account_id: l.accountId, part: l.part, amount: String(l.amount) }));
+  const events = move.after.filter((a) => a.playerId).map((a) => accountEvent(a));
+  await sql.query(MOVE, [
+    move.id,
+    move.kind,
+    move.idempotencyKey ?? null,
+    move.requestHash ?? hashOf([move.kind, legs]),
+    JSON.stringify(legs),
+    move.answer === undefined ? null : JSON.stringify(move.answer),
+    JSON.stringify(events),
+  ]);
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { amountOf } from './amounts.ts';
+import { complete } from './complete.ts';
+import {
+  answerOf,
+  applied,
+  type BetAction,
+  claim,
+  type MovementContext,
+  type OkAnswer,
+  type Prior,
+  replay,
+  requestHashOf,
+} from './context.ts';
+import { SeamlessError } from './errors.ts';
+import { legsOf } from './funding.ts';
+import { refuseRound } from './refusals.ts';
+import { BURY_BET, ROUND_BET } from './statements.ts';
+
+/** Debits a stake: claim the id, check funds, open or add to the round, rules, one-statement move. */
+export async function bet(ctx: MovementContext, action: BetAction): Promise<OkAnswer> {
+  const { session, deps } = ctx;
+  if (session.expiresAt <= deps.now())
+    throw new SeamlessError('TOKEN_EXPIRED', 'The game token has expired', ctx.account.id);
+  if (action.currency !== session.currency) {
+    throw new SeamlessError('CURRENCY_MISMATCH', `The session plays in ${session.currency}`, ctx.account.id);
+  }
+  const amount = amountOf(action.amount, session.currency);
+  const requestHash = requestHashOf(ctx, action);
+  const stake = amount > 0n ? deps.funding.stake(ctx.account, amount) : {};
+  const { legs, delta } = legsOf(ctx.account.id, ctx.houseId, stake ?? {});
+  const ledgerId = legs.length > 0 ? randomUUID() : null;
+  const answer = answerOf(ctx, action.transactionId, ledgerId, applied(ctx.account, delta));
+  const prior = await claim(ctx, {
+    kind: 'bet',
+    transactionId: action.transactionId,
+    roundId: action.roundId,
+    amount,
+    ledgerId,
+    requestHash,
+    answer,
+  });
+  if (prior?.kind === 'tombstone') return buried(ctx, action, prior, amount, requestHash);
+  if (prior) return replay(ctx, prior, requestHash);
+  // Funds are decided after the claim: a replay of an accepted bet is answered, never decided again.
+  if (stake === null) throw new SeamlessError('INSUFFICIENT_FUNDS', 'Insufficient funds', ctx.account.id);
+  const gameId = action.gameId ?? session.gameId;
+  await openRound(ctx, action.roundId, gameId, amount, 'open');
+  return complete(ctx, {
+    kind: 'bet',
+    transactionId: action.transactionId,
+    roundId: action.roundId,
+    gameId,
+    amount,
+    legs,
+    ledgerId,
+    answer,
+  });
+}
+
+async function openRound(ctx: MovementContext, roundId: string, gameId: string, amount: bigint, status: string) {
+  const { session } = ctx;
+  const values = [session.providerId, roundId, session.playerId, gameId, session.currency, String(amount), status];
+  const [round] = await ctx.sql.query(ROUND_BET, values);
+  if (!round) await refuseRound(ctx, roundId, 'bet');
+}
+
+/**
+ * The bet's rollback came first and left a tombstone under its id. The same account's bet is accepted and
+ * cancelled at once (nothing moves); anyone else's bet under that id is refused.
+ */
+async function buried(
+  ctx: MovementContext,
+  action: BetAction,
+  tombstone: Prior,
+  amount: bigint,
+  requestHash: string,
+): Promise<OkAnswer> {
+  if (tombstone.accountId !== ctx.account.id) {
+    throw new SeamlessError(
+      'DUPLICATE_CONFLICT',
+      'This transactionId was cancelled by an earlier rollback',
+      ctx.account.id,
+    );
+  }
+  const answer = answerOf(ctx, action.transactionId, null);
+  await ctx.sql.query(BURY_BET, [
+    ctx.session.providerId,
+    action.transactionId,
+    String(amount),
+    requestHash,
+    JSON.stringify(answer),
+  ]);
+  await openRound(ctx, action.roundId, action.gameId ?? ctx.session.gameId, 0n, 'rolled_back');
+  return answer;
+}

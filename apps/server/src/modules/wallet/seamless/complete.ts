@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Leg } from '../ledger-types.ts';
+import { answerOf, applied, deltaOf, type MovementContext, move, type OkAnswer } from './context.ts';
+import { applyRules, type MovementKind } from './rules.ts';
+import { SET_ANSWER } from './statements.ts';
+
+export interface Completion {
+  kind: MovementKind;
+  transactionId: string;
+  roundId: string;
+  gameId: string;
+  /** Minor units of the stake, payout or refund. */
+  amount: bigint;
+  legs: Leg[];
+  /** The ledger transaction id the claim announced (null: nothing was to move). */
+  ledgerId: string | null;
+  /** The answer the claim stored. */
+  answer: OkAnswer;
+}
+
+/**
+ * The end every command shares: the rules run under the account lock (and may refuse or add legs), then
+ * the movement is written in one statement. When a rule's legs change what the claim announced, the
+ * stored answer follows, so a replay still gets exactly what this request got.
+ */
+export async function complete(ctx: MovementContext, c: Completion): Promise<OkAnswer> {
+  const movement = {
+    kind: c.kind,
+    providerId: ctx.session.providerId,
+    playerId: ctx.session.playerId,
+    accountId: ctx.account.id,
+    currency: ctx.session.currency,
+    gameId: c.gameId,
+    roundId: c.roundId,
+    transactionId: c.transactionId,
+    amount: c.amount,
+    account: ctx.account,
+  };
+  const extra = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
+  const legs = [...c.legs, ...extra];
+  if (legs.length === 0) return c.answer;
+  const ledgerId = c.ledgerId ?? randomUUID();
+  const after = applied(ctx.account, deltaOf(ctx, legs));
+  let answer = c.answer;
+  if (extra.length > 0) {
+    answer = answerOf(ctx, c.transactionId, ledgerId, after);
+    if (answer.balance !== c.answer.balance || ledgerId !== c.ledgerId) {
+      await ctx.sql.query(SET_ANSWER, [ctx.session.providerId, c.transactionId, JSON.stringify(answer), ledgerId]);
+    }
+  }
+  await move(ctx, `game.${c.kind}`, ledgerId, legs, after);
+  return answer;
+}

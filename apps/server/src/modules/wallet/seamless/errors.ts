@@ -1,0 +1,39 @@
+/** The protocol's error codes (docs/provider-api.md). */
+export type SeamlessCode =
+  | 'INSUFFICIENT_FUNDS'
+  | 'CURRENCY_MISMATCH'
+  | 'INVALID_TOKEN'
+  | 'TOKEN_EXPIRED'
+  | 'PLAYER_DISABLED'
+  | 'LIMIT_REACHED'
+  | 'BET_NOT_FOUND'
+  | 'DUPLICATE_CONFLICT'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_REQUEST';
+
+/** What the casino publishes to the player when a rule refuses a bet (`game:bets#{playerId}`). */
+export interface RefusalPublication {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+/** A refusal the provider gets as `{status: 'ERROR', code, message, balance?}`; nothing of the request is kept. */
+export class SeamlessError extends Error {
+  constructor(
+    readonly code: SeamlessCode,
+    message: string,
+    /** The account whose balance the answer carries (read after the rollback). */
+    readonly accountId?: string,
+    /** Published after the refused transaction rolled back (a rule's notice to the player). */
+    readonly publication?: RefusalPublication,
+  ) {
+    super(message);
+    this.name = 'SeamlessError';
+  }
+}
+
+/** Asserts an invariant of the money path: a broken one is a bug, answered 500 and rolled back whole. */
+export function invariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`Seamless invariant broken: ${message}`);
+}

@@ -1,0 +1,110 @@
+import type { Sql } from '../../../db/lean-sql.ts';
+import type { AccountRow, Leg } from '../ledger-types.ts';
+import { type RefusalPublication, type SeamlessCode, SeamlessError } from './errors.ts';
+
+// Rule slots of the money path (decision 0021). A rule runs INSIDE the movement's transaction, after the
+// player's account is locked and the transaction id claimed, before any money moves. It sees the movement,
+// may refuse it with a typed reason, and may add legs or write its own counters through `sql` (the same
+// transaction: a refusal anywhere later rolls its writes back too). Limits, bonus wagering, max bet and
+// retention counters plug in here, passed to `createSeamlessWallet` as dependencies.
+
+export type MovementKind = 'bet' | 'win' | 'rollback';
+
+export interface Movement {
+  kind: MovementKind;
+  providerId: string;
+  playerId: string;
+  accountId: string;
+  currency: string;
+  gameId: string;
+  roundId: string;
+  transactionId: string;
+  /** Minor units: the stake, the payout or the refund. */
+  amount: bigint;
+  /** The locked account before this movement. */
+  account: AccountRow;
+}
+
+export interface RuleContext {
+  sql: Sql;
+  movement: Movement;
+  now: Date;
+}
+
+/** What a rule adds to the movement: more legs in the same ledger transaction (they must balance). */
+export interface RuleEffect {
+  legs?: Leg[];
+  /** House accounts (the movement's currency) those legs use besides the game account. */
+  houseAccountIds?: string[];
+}
+
+export interface MoneyRule {
+  readonly name: string;
+  readonly kinds: readonly MovementKind[];
+  apply(context: RuleContext): Promise<RuleEffect | undefined>;
+}
+
+/** Why a rule refuses; each reason has one protocol code. */
+export type RefusalReason =
+  | 'player_disabled'
+  | 'self_excluded'
+  | 'cooling_off'
+  | 'limit_reached'
+  | 'max_bet_exceeded'
+  | 'bet_restricted';
+
+const codeOf: Record<RefusalReason, SeamlessCode> = {
+  player_disabled: 'PLAYER_DISABLED',
+  self_excluded: 'PLAYER_DISABLED',
+  cooling_off: 'PLAYER_DISABLED',
+  limit_reached: 'LIMIT_REACHED',
+  max_bet_exceeded: 'LIMIT_REACHED',
+  bet_restricted: 'LIMIT_REACHED',
+};
+
+/** Thrown by a rule: the movement is refused and nothing of it is kept. */
+export class RuleRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+    /** The player's notice (e.g. `game.bet.max.exceed` on `game:bets#{playerId}`), published after rollback. */
+    readonly publication?: RefusalPublication,
+  ) {
+    super(message);
+    this.name = 'RuleRefusal';
+  }
+}
+
+/** Runs the rules for this movement in order; a refusal becomes the protocol's error. */
+export async function applyRules(
+  rules: readonly MoneyRule[],
+  context: RuleContext,
+  houses: Set<string>,
+): Promise<Leg[]> {
+  const legs: Leg[] = [];
+  for (const rule of rules) {
+    if (!rule.kinds.includes(context.movement.kind)) continue;
+    try {
+      const effect = await rule.apply(context);
+      if (effect?.legs) legs.push(...effect.legs);
+      for (const id of effect?.houseAccountIds ?? []) houses.add(id);
+    } catch (error) {
+      if (!(error instanceof RuleRefusal)) throw error;
+      throw new SeamlessError(codeOf[error.reason], error.message, context.movement.accountId, error.publication);
+    }
+  }
+  return legs;
+}
+
+/** The player may play: status 1 (active) or 2 (deposits restricted); anything else refuses bets. */
+export function playerMayPlay(statusOf: (sql: Sql, playerId: string) => Promise<number | null>): MoneyRule {
+  return {
+    name: 'player-status',
+    kinds: ['bet'],
+    async apply({ sql, movement }) {
+      const status = await statusOf(sql, movement.playerId);
+      if (status !== 1 && status !== 2) throw new RuleRefusal('player_disabled', 'The player may not play');
+      return undefined;
+    },
+  };
+}

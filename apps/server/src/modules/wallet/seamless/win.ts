@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { amountOf } from './amounts.ts';
+import { complete } from './complete.ts';
+import {
+  answerOf,
+  applied,
+  claim,
+  type MovementContext,
+  type OkAnswer,
+  replay,
+  requestHashOf,
+  type WinAction,
+} from './context.ts';
+import { SeamlessError } from './errors.ts';
+import { legsOf } from './funding.ts';
+import { refuseRound } from './refusals.ts';
+import { ROUND_WIN } from './statements.ts';
+
+/** Credits a payout into an open round of this player, account and currency (after expiry too). */
+export async function win(ctx: MovementContext, action: WinAction): Promise<OkAnswer> {
+  const { session, deps } = ctx;
+  if (action.currency !== session.currency) {
+    throw new SeamlessError('CURRENCY_MISMATCH', `The session plays in ${session.currency}`, ctx.account.id);
+  }
+  const amount = amountOf(action.amount, session.currency);
+  const requestHash = requestHashOf(ctx, action);
+  const { legs, delta } = legsOf(
+    ctx.account.id,
+    ctx.houseId,
+    amount > 0n ? deps.funding.payout(ctx.account, amount) : {},
+  );
+  const ledgerId = legs.length > 0 ? randomUUID() : null;
+  const answer = answerOf(ctx, action.transactionId, ledgerId, applied(ctx.account, delta));
+  const prior = await claim(ctx, {
+    kind: 'win',
+    transactionId: action.transactionId,
+    roundId: action.roundId,
+    amount,
+    refTxId: action.betTransactionId,
+    ledgerId,
+    requestHash,
+    answer,
+  });
+  if (prior) return replay(ctx, prior, requestHash);
+  const [round] = await ctx.sql.query(ROUND_WIN, [
+    session.providerId,
+    action.roundId,
+    session.playerId,
+    session.currency,
+    String(amount),
+    action.closeRound === true,
+    action.betTransactionId ?? null,
+    ctx.account.id,
+  ]);
+  if (!round) await refuseRound(ctx, action.roundId, 'win');
+  return complete(ctx, {
+    kind: 'win',
+    transactionId: action.transactionId,
+    roundId: action.roundId,
+    gameId: session.gameId,
+    amount,
+    legs,
+    ledgerId,
+    answer,
+  });
+}
