@@ -31,21 +31,23 @@ describe(`rate limits of the account endpoints (${databaseKind})`, () => {
     expect((await login(t, uniqueEmail('ip'), 'whatever')).status).toBe(401);
   });
 
-  it('locks an identity after 5 failed logins, from any address, even with the right password', async () => {
+  it("refuses an (identity, address) pair after 5 failed logins, even with the right password; the owner's address stays open", async () => {
     const { email, password } = await registerPlayer(t);
-    for (let i = 0; i < 5; i++) expect((await login(t, email, `wrong-${i}`)).status).toBe(401);
-    const locked = await login(t, email.toUpperCase(), password);
-    expect(locked.status).toBe(429);
-    expect(locked.json.error.code).toBe(5);
-    // Unknown identities lock the same way: the answer does not tell whether an account exists.
+    const attacker = '198.51.100.210';
+    for (let i = 0; i < 5; i++) expect((await login(t, email, `wrong-${i}`, attacker)).status).toBe(401);
+    const refused = await login(t, email.toUpperCase(), password, attacker);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe(5);
+    expect((await login(t, email, password, '198.51.100.211')).status).toBe(200);
+    // Unknown identities are refused the same way: the answer does not tell whether an account exists.
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 5; i++) expect((await login(t, ghost, `wrong-${i}`)).status).toBe(401);
-    expect((await login(t, ghost, 'again')).status).toBe(429);
-    // Once the window has passed, the right password works again.
+    for (let i = 0; i < 5; i++) expect((await login(t, ghost, `wrong-${i}`, attacker)).status).toBe(401);
+    expect((await login(t, ghost, 'again', attacker)).status).toBe(429);
+    // Once the window has passed, the right password works again from that address too.
     await t.database.db.execute(
       sql`update player.auth_events set created_at = created_at - interval '16 minutes' where identity = ${email}`,
     );
-    expect((await login(t, email, password)).status).toBe(200);
+    expect((await login(t, email, password, attacker)).status).toBe(200);
   });
 
   it('limits reset requests per address (3 per hour) whether or not it has an account', async () => {

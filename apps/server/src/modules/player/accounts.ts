@@ -18,6 +18,7 @@ import type { PlayerDeps, PlayerRegistered, RequestMeta } from './context.ts';
 import { hashPassword, randomCode, sha256, verifyPassword } from './crypto.ts';
 import { fieldsOf, rulesOf, validateFields } from './fields.ts';
 import { limits } from './limits.ts';
+import { checkLoginThrottle } from './login-throttle.ts';
 import { mail } from './mail.ts';
 import { consumeRegistrationOtp, phoneDigits } from './otp.ts';
 import { type PlayerRow, textFields, toProfile } from './profile.ts';
@@ -267,15 +268,7 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
   async function login(input: { login: string; password: string; fingerprint: string }, meta: RequestMeta) {
     const raw = input.login.trim();
     const identity = raw.includes('@') ? raw.toLowerCase() : raw.replace(/^\+/, '');
-    const failures = await countRecent(
-      db,
-      { identity, type: 'login', outcome: 'failure' },
-      limits.loginFailuresPerIdentity.seconds,
-    );
-    if (failures >= limits.loginFailuresPerIdentity.max) {
-      await recordEvent(db, { type: 'rate_limited', outcome: 'limited', identity, detail: 'login', meta });
-      throw ApiError.of(ErrorCode.tooManyAttempts, 'Too many failed attempts. Try again later.');
-    }
+    await checkLoginThrottle(deps, identity, meta, mintAutologinToken);
     const refused = geoRefusal(meta, 'Sign-in');
     if (refused) throw refused;
     const by = raw.includes('@')

@@ -20,6 +20,7 @@ export type AuthEventType =
   | 'otp_sent'
   | 'otp_verified'
   | 'otp_failed'
+  | 'signin_link_sent'
   | 'rate_limited';
 
 export type AuthOutcome = 'success' | 'failure' | 'refused' | 'limited';
@@ -52,10 +53,10 @@ export async function recordEvent(db: Db, event: AuthEvent, onError?: (error: un
   }
 }
 
-/** How many events of a type and outcome an identity produced within the last `seconds`. */
+/** How many events of a type and outcome an identity (from an address) produced within the last `seconds`. */
 export async function countRecent(
   db: Db,
-  where: { identity?: string; playerId?: string; type: AuthEventType; outcome?: AuthOutcome },
+  where: { identity?: string; playerId?: string; ip?: string; type: AuthEventType; outcome?: AuthOutcome },
   seconds: number,
 ): Promise<number> {
   const conditions = [
@@ -64,6 +65,7 @@ export async function countRecent(
   ];
   if (where.identity !== undefined) conditions.push(eq(authEvents.identity, where.identity));
   if (where.playerId !== undefined) conditions.push(eq(authEvents.playerId, where.playerId));
+  if (where.ip !== undefined) conditions.push(eq(authEvents.ip, where.ip));
   if (where.outcome !== undefined) conditions.push(eq(authEvents.outcome, where.outcome));
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -18,8 +18,18 @@ export const limits = {
     confirmEmail: { max: 20, timeWindow: '10 minutes' },
     resendConfirmation: { max: 10, timeWindow: '1 hour' },
   },
-  /** Failed logins per e-mail or phone before further attempts are refused, and the window. */
-  loginFailuresPerIdentity: { max: 5, seconds: 15 * 60 },
+  /**
+   * Failed logins per (e-mail or phone, address) pair before that pair is refused: an attacker's failures
+   * never block the owner elsewhere (docs/decisions/0031).
+   */
+  loginFailuresPerPair: { max: 5, seconds: 15 * 60 },
+  /**
+   * The slower ceiling per identity, whatever the address (many addresses at once). Reaching it refuses
+   * password logins of the identity for the window and e-mails the owner a one-time sign-in link.
+   */
+  loginFailuresPerIdentity: { max: 25, seconds: 60 * 60 },
+  /** Lifetime of the sign-in link sent to an owner under attack (one per identity window; autologin's most). */
+  underAttackLinkTtlSeconds: 10 * 60,
   /** Reset e-mails per address. */
   resetsPerEmail: { max: 3, seconds: 60 * 60 },
   /** Confirmation e-mails per player: spacing and hourly cap. */

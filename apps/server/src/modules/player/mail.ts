@@ -42,6 +42,16 @@ export const mail = {
       }),
     );
   },
+  underAttack(deps: PlayerDeps, to: string, link: string) {
+    deliver(deps, 'under-attack', () =>
+      deps.messenger.sendEmail({
+        to,
+        subject: 'Many failed sign-ins to your account',
+        text: `Someone has been trying many wrong passwords for your Croupier account, so sign-in with a password is paused for a while.\n\nYou can still sign in with this one-time link (it works once, for 10 minutes):\n${link}\n\nIf it was not you, consider changing your password once signed in.`,
+        html: `<p>Someone has been trying many wrong passwords for your Croupier account, so sign-in with a password is paused for a while.</p><p><a href="${link}">Sign in with this one-time link</a> (it works once, for 10 minutes).</p><p>If it was not you, consider changing your password once signed in.</p>`,
+      }),
+    );
+  },
   passwordChanged(deps: PlayerDeps, to: string) {
     deliver(deps, 'password-changed', () =>
       deps.messenger.sendEmail({
