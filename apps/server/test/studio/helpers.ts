@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { type SeamlessBalanceRequest, STUDIO_PROVIDER_ID, seamlessEndpoints } from '@croupier/contracts';
 import { studioLaunchUrl } from '@croupier/contracts/launch-link';
+import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import { blackjack, FairStream, mines } from '@croupier/games';
 import { sql } from 'drizzle-orm';
 import type { Transport } from '../../src/modules/studio/seamless-client.ts';
@@ -65,7 +66,7 @@ export async function createStudioTestApp(): Promise<StudioTestApp> {
       });
       if (credit.status !== 200) throw new Error(`credit failed: ${JSON.stringify(credit.json)}`);
       const launch = await t.call('POST', '/api/dev/seamless/launch-token', {
-        body: { playerId, currency: 'EUR', providerId: 'croupier-studio', gameId: game },
+        body: { playerId, currency: 'EUR', providerId: STUDIO_PROVIDER_ID, gameId: game },
       });
       if (launch.status !== 200) throw new Error(`token failed: ${JSON.stringify(launch.json)}`);
       const token = launch.json.data.token as string;
@@ -87,15 +88,15 @@ export async function createStudioTestApp(): Promise<StudioTestApp> {
       return { status: res.statusCode, json };
     },
     async casinoBalance(token) {
-      const payload = JSON.stringify({ token });
+      const payload = JSON.stringify({ token } satisfies SeamlessBalanceRequest);
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/seamless/v1/balance',
+        url: seamlessEndpoints.balance.path,
         payload,
         headers: {
           'content-type': 'application/json',
-          'x-provider-id': 'croupier-studio',
-          'x-signature': `sha256=${createHmac('sha256', SECRET).update(payload).digest('hex')}`,
+          'x-provider-id': STUDIO_PROVIDER_ID,
+          'x-signature': seamlessSignature(SECRET, payload),
         },
       });
       return res.json().balance as string;
