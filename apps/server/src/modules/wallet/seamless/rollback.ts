@@ -14,7 +14,7 @@ import {
 } from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
-import { CANCEL_BET, ROUND_ROLLBACK } from './statements.ts';
+import { CANCEL_BET, ROUND_BET, ROUND_ROLLBACK } from './statements.ts';
 
 interface Cancelled {
   amount: bigint;
@@ -94,6 +94,24 @@ async function withoutLiveBet(ctx: MovementContext, action: RollbackAction, requ
     return answer;
   };
   if (!bet) {
+    // The round is taken for this player and currency as a cancelled one (its first use), like a bet would.
+    const { session } = ctx;
+    const values = [
+      session.providerId,
+      action.roundId,
+      session.playerId,
+      session.gameId,
+      session.currency,
+      '0',
+      'rolled_back',
+    ];
+    const [round] = await ctx.sql.query(ROUND_BET, values);
+    if (!round)
+      throw new SeamlessError(
+        'BET_NOT_FOUND',
+        `No bet ${action.rollbackTransactionId} in round ${action.roundId}`,
+        accountId,
+      );
     const answer = await nothingMoved();
     const taken = await claim(ctx, {
       kind: 'tombstone',
