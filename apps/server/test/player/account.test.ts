@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
 import { createPlayerTestApp, login, type PlayerTestApp, registerPlayer, uniqueEmail, uniquePhone } from './helpers.ts';
 
+/** The reset e-mail leaves after the answer (docs/decisions/0034): wait for it. */
+const resetIssued = (email: string) =>
+  expect.poll(() => t.messenger.emailsTo(email).some((m) => /Reset/.test(m.subject))).toBe(true);
 let t: PlayerTestApp;
 beforeAll(async () => {
   t = await createPlayerTestApp();
@@ -224,6 +227,7 @@ describe(`profile, fields, e-mail confirmation and passwords (${databaseKind})`,
     const { email, auth } = await registerPlayer(t);
     const res = await t.call('POST', '/api/player/passwords/reset', { body: { email: email.toUpperCase() } });
     expect(res.status).toBe(200);
+    await resetIssued(email);
     const code = resetLink(email);
     expect(t.messenger.emailsTo(email).at(-1)!.text).toContain(`${t.config.publicUrl}/password/reset/${code}`);
     const mismatch = await t.call('POST', '/api/player/passwords/confirm', {
@@ -246,6 +250,7 @@ describe(`profile, fields, e-mail confirmation and passwords (${databaseKind})`,
   it('refuses an expired reset code with 422 on code', async () => {
     const { email, auth } = await registerPlayer(t);
     await t.call('POST', '/api/player/passwords/reset', { body: { email } });
+    await resetIssued(email);
     await t.database.db.execute(
       sql`update player.password_resets set expires_at = now() - interval '1 second' where player_id = ${auth.profile.id}`,
     );
@@ -259,6 +264,7 @@ describe(`profile, fields, e-mail confirmation and passwords (${databaseKind})`,
   it('answers a reset for an unknown address exactly like a known one, and sends nothing', async () => {
     const { email } = await registerPlayer(t);
     const known = await t.call('POST', '/api/player/passwords/reset', { body: { email } });
+    await resetIssued(email);
     const before = t.messenger.emails.length;
     const ghost = uniqueEmail('ghost');
     const unknown = await t.call('POST', '/api/player/passwords/reset', { body: { email: ghost } });

@@ -21,6 +21,7 @@ import { limits } from './limits.ts';
 import { checkLoginThrottle } from './login-throttle.ts';
 import { mail } from './mail.ts';
 import { consumeRegistrationOtp, phoneDigits } from './otp.ts';
+import { createPacer } from './pacer.ts';
 import { type PlayerRow, textFields, toProfile } from './profile.ts';
 import { autologinTokens, emailConfirmations, passwordResets, players } from './schema.ts';
 import { closeAllSessions, notifySessionsClosed, openSession } from './sessions.ts';
@@ -84,6 +85,8 @@ export interface AccountsService {
 
 export function createAccounts(deps: PlayerDeps, settings: SettingsService): AccountsService {
   const { db } = deps;
+  /** How long a registration takes here, for refusals of taken identifiers to match (docs/decisions/0034). */
+  const registrationPace = createPacer(50);
   const countries = new Map(settings.countries().map((c) => [c.code, c]));
 
   const loadPlayer = async (id: string, tx: Db = db): Promise<PlayerRow> => {
@@ -123,6 +126,7 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
   };
 
   async function register(body: Record<string, unknown>, meta: RequestMeta, channel: 'email' | 'phone'): Promise<Auth> {
+    const startedAt = performance.now();
     const scenario = await fieldsOf(db, 'registration');
     // Each tab drops the other identifier and requires its own (api-contract §2.1); a password is always needed.
     const other = channel === 'email' ? 'phone' : 'email';
@@ -188,6 +192,8 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       .from(players)
       .where(channel === 'email' ? eq(players.email, email!) : eq(players.phone, phone!));
     const refuse = async () => {
+      // As long as a registration takes, hash included: the answer time does not tell a taken address.
+      await hashPassword(password as string);
       if (channel === 'email') mail.registrationAttempt(deps, email!);
       await recordEvent(db, {
         type: 'registration',
@@ -196,6 +202,7 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
         detail: 'identifier taken',
         meta,
       });
+      await registrationPace.padFrom(startedAt);
       return invalid({ [channel]: [IDENTIFIER_REFUSED[channel]] });
     };
     if (taken) throw await refuse();
@@ -253,6 +260,7 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       detail: channel,
       meta,
     });
+    registrationPace.record(performance.now() - startedAt);
     await emitRegistered({
       playerId: row.id,
       currency: row.currency,
@@ -533,14 +541,19 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       .from(players)
       .where(eq(players.email, email));
     if (player && player.status !== PlayerStatus.blocked) {
+      // After the answer: the extra write for a real account must not show in the answer time (0034).
       const code = randomCode();
-      await db.insert(passwordResets).values({
-        playerId: player.id,
-        channel: 'email',
-        codeHash: sha256(code),
-        expiresAt: new Date(Date.now() + limits.passwordResetTtlSeconds * 1000),
+      setImmediate(() => {
+        db.insert(passwordResets)
+          .values({
+            playerId: player.id,
+            channel: 'email',
+            codeHash: sha256(code),
+            expiresAt: new Date(Date.now() + limits.passwordResetTtlSeconds * 1000),
+          })
+          .then(() => mail.passwordReset(deps, email, code))
+          .catch((error: unknown) => deps.log.error({ err: error, playerId: player.id }, 'password reset not issued'));
       });
-      mail.passwordReset(deps, email, code);
     }
     await recordEvent(db, {
       type: 'password_reset_requested',

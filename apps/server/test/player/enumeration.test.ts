@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from '../harness.ts';
+import { createPlayerTestApp, type PlayerTestApp, registerPlayer, registration, uniqueEmail } from './helpers.ts';
+
+// Issue 14 §5: a taken e-mail costs registration and password reset as much time as a free one
+// (docs/decisions/0034). Medians of interleaved runs, so a busy machine slows both sides alike.
+
+let t: PlayerTestApp;
+beforeAll(async () => {
+  t = await createPlayerTestApp();
+});
+afterAll(() => t.close());
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed(run: () => Promise<{ status: number }>, status: number): Promise<number> {
+  const started = performance.now();
+  const res = await run();
+  const ms = performance.now() - started;
+  expect(res.status).toBe(status);
+  return ms;
+}
+
+describe(`no enumeration by timing (${databaseKind})`, () => {
+  it('registration with a taken e-mail takes as long as a new registration, and tells the owner', async () => {
+    const { email } = await registerPlayer(t);
+    const register = (address: string) => () => t.call('POST', '/api/player/register', { body: registration(address) });
+    // Warm-up: the first calls pay for compilation and caches.
+    await register(uniqueEmail())();
+    const fresh: number[] = [];
+    const taken: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      fresh.push(await timed(register(uniqueEmail('fresh')), 200));
+      taken.push(await timed(register(email), 422));
+    }
+    expect(median(taken) / median(fresh), `taken ${taken.join(', ')} / fresh ${fresh.join(', ')}`).toBeGreaterThan(
+      0.75,
+    );
+    expect(t.messenger.emailsTo(email).filter((m) => /tried to register/.test(m.subject)).length).toBeGreaterThan(0);
+  });
+
+  it('a reset request answers before the work only an account needs (its code and e-mail)', async () => {
+    const { email, auth } = await registerPlayer(t);
+    const codes = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from player.password_resets where player_id = ${auth.profile.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const res = await t.call('POST', '/api/player/passwords/reset', { body: { email } });
+    expect(res.status).toBe(200);
+    // The answer went out first: an unknown address's answer is this one, minus nothing.
+    expect(await codes()).toBe(0);
+    const until = Date.now() + 5000;
+    while ((await codes()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(await codes()).toBe(1);
+    await expect.poll(() => t.messenger.emailsTo(email).filter((m) => /Reset/.test(m.subject)).length).toBe(1);
+  });
+});
