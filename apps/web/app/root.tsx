@@ -44,6 +44,8 @@ export interface RootData {
   /** The path without its locale prefix, for alternates and the language switcher. */
   path: string;
   origin: string;
+  /** The `npm start` demo: the demo ribbon on every page (docs/decisions/0037). */
+  demo: boolean;
   /** The logged-in player's profile id, or null for a guest. */
   player: { id: string } | null;
   /** The logged-in player's profile as SSR loaded it; the session provider owns it after hydration. */
@@ -141,6 +143,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     profile: session.profile,
     sessionPending: session.pending,
     auth,
+    demo: context.demo ?? false,
   } satisfies RootData;
   // A page rendered for a session must never be stored by a shared cache.
   const hasSession = readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) !== null;

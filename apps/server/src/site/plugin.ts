@@ -75,7 +75,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
           request.body as Readable | undefined,
         );
         try {
-          const response = await handle(webRequest, { nonce, api });
+          const response = await handle(webRequest, { nonce, api, demo: config.DEMO });
           await sendWebResponse(reply.raw, response, policy, nonce, request.id);
         } catch (error) {
           // The visitor left mid-stream (closed tab, navigation): nothing failed on our side.

@@ -7,5 +7,7 @@ declare module 'react-router' {
     api: ApiClient;
     /** Per-request CSP nonce for inline scripts. */
     nonce: string;
+    /** The `npm start` demo (DEMO): every page shows the demo ribbon. */
+    demo?: boolean;
   }
 }

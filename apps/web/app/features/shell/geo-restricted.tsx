@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 import { LocalLink } from '../i18n/link.tsx';
+import { DemoRibbon } from './demo-ribbon.tsx';
 
 /** Paths a geo-restricted visitor may still open: how to reach support, and the legal texts. */
 export const reachableWhenRestricted = (path: string) => path === '/contact' || path.startsWith('/static/');
@@ -13,6 +14,7 @@ export function GeoRestricted({ country, children }: { country: string; children
   const { t } = useI18n();
   return (
     <div className="geo-restricted" data-testid="geo-restricted">
+      <DemoRibbon />
       <header className="geo-restricted__header">
         <LocalLink to="/" className="logo">
           <span className="logo__mark" aria-hidden="true">

@@ -8,6 +8,7 @@ import { RealtimeReactions } from '../realtime/realtime-reactions.tsx';
 import { ToastProvider } from '../toasts/toast-provider.tsx';
 import { WalletLiveUpdates } from '../wallet/live-updates.tsx';
 import { WalletProvider } from '../wallet/wallet-context.tsx';
+import { DemoRibbon } from './demo-ribbon.tsx';
 import { Drawer } from './drawer.tsx';
 import { FlashNotice } from './flash-notice.tsx';
 import { Footer } from './footer.tsx';
@@ -29,6 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
               {t('global-components.common.skipToContent')}
             </a>
             <Preloader />
+            <DemoRibbon />
             <Header drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((v) => !v)} />
             <div className="app__body">
               <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
