@@ -75,8 +75,7 @@ const invalid = (fields: Record<string, string>) =>
   );
 const notFound = () => ApiError.of(ErrorCode.notFound, 'Invoice not found.');
 
-const majorOf = (row: Pick<InvoiceRow, 'amount' | 'currency'>) =>
-  toMajor(row.amount, currencyOf(row.currency)?.subunitToUnit ?? 100);
+const majorOf = (row: Pick<InvoiceRow, 'amount' | 'currency'>) => toMajor(row.amount, row.currency);
 
 export function toInvoice(row: InvoiceRow): Invoice {
   const amount = majorOf(row);

@@ -3,7 +3,7 @@ import { AmountError, toMinor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { openAccount } from './accounts.ts';
 import { houseAccount, IdempotencyConflictError, transfer, withTransaction } from './ledger.ts';
-import { enabledCurrencies, subunitOf, toAccount } from './present.ts';
+import { enabledCurrencies, toAccount } from './present.ts';
 
 const invalid = (field: string, message: string) =>
   ApiError.of(ErrorCode.validation, 'The given data was invalid.', { [field]: [message] });
@@ -12,7 +12,7 @@ const invalid = (field: string, message: string) =>
 export function minorOf(amount: number | string, currency: string, field = 'amount'): bigint {
   let minor: bigint;
   try {
-    minor = toMinor(amount, subunitOf(currency));
+    minor = toMinor(amount, currency);
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;
     const why = {

@@ -9,12 +9,6 @@ export const enabledCurrencies: ReadonlyMap<string, number> = new Map(
   currencies.filter((c) => c.isEnabled).map((c) => [c.code, c.subunitToUnit]),
 );
 
-export function subunitOf(currency: string): number {
-  const subunit = enabledCurrencies.get(currency) ?? currencies.find((c) => c.code === currency)?.subunitToUnit;
-  if (!subunit) throw new Error(`Unknown currency ${currency}`);
-  return subunit;
-}
-
 /**
  * What a withdrawal may take now, in minor units: the free real part. Real money held for a pending
  * withdrawal is already in `locked`, and bonus money is never withdrawable (docs/decisions/0013).
@@ -23,8 +17,7 @@ export const withdrawableOf = (row: Pick<Row, 'real'>): bigint => row.real;
 
 /** A player account in the contract's shape (api-contract §7): exact major units via toMajor. */
 export function toAccount(row: Row): Account {
-  const subunit = subunitOf(row.currency);
-  const major = (minor: bigint) => toMajor(minor, subunit);
+  const major = (minor: bigint) => toMajor(minor, row.currency);
   return {
     id: row.id,
     currency: row.currency,

@@ -1,5 +1,5 @@
+import { toMajorString } from '@croupier/contracts/reference/index';
 import type { AccountRow } from '../ledger-types.ts';
-import { majorString } from './amounts.ts';
 import { poolSql } from './caches.ts';
 import type { SeamlessDeps } from './context.ts';
 import { SeamlessError } from './errors.ts';
@@ -16,7 +16,7 @@ export interface BalanceAnswer {
 export function createBalance(deps: Pick<SeamlessDeps, 'db' | 'funding'>) {
   const sql = poolSql(deps.db);
   const present = (row: AccountRow) => ({
-    balance: majorString(deps.funding.playable(row), row.currency),
+    balance: toMajorString(deps.funding.playable(row), row.currency),
     currency: row.currency,
   });
   async function balanceOf(accountId: string): Promise<{ balance: string; currency: string } | null> {

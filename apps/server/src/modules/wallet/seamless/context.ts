@@ -1,8 +1,8 @@
+import { toMajorString } from '@croupier/contracts/reference/index';
 import type { Db } from '../../../db/client.ts';
 import type { Sql } from '../../../db/lean-sql.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { applyMove, assertBalanced, hashOf } from '../move.ts';
-import { majorString } from './amounts.ts';
 import type { HouseAccounts } from './caches.ts';
 import { invariant, SeamlessError } from './errors.ts';
 import type { Funding } from './funding.ts';
@@ -119,7 +119,7 @@ export const requestHashOf = (ctx: MovementContext, action: Action) =>
 export function answerOf(ctx: MovementContext, transactionId: string, ledgerId: string | null, account = ctx.account) {
   return {
     status: 'OK',
-    balance: majorString(ctx.deps.funding.playable(account), account.currency),
+    balance: toMajorString(ctx.deps.funding.playable(account), account.currency),
     currency: account.currency,
     transactionId,
     ledgerTransactionId: ledgerId,

@@ -1,15 +1,7 @@
-/** The protocol's error codes (docs/provider-api.md). */
-export type SeamlessCode =
-  | 'INSUFFICIENT_FUNDS'
-  | 'CURRENCY_MISMATCH'
-  | 'INVALID_TOKEN'
-  | 'TOKEN_EXPIRED'
-  | 'PLAYER_DISABLED'
-  | 'LIMIT_REACHED'
-  | 'BET_NOT_FOUND'
-  | 'DUPLICATE_CONFLICT'
-  | 'INVALID_SIGNATURE'
-  | 'INVALID_REQUEST';
+import type { SeamlessCode as ProtocolCode } from '@croupier/contracts';
+
+/** The protocol's error codes (docs/provider-api.md) a refusal may carry; INTERNAL is the error handler's. */
+export type SeamlessCode = Exclude<ProtocolCode, 'INTERNAL'>;
 
 /** What the casino publishes to the player when a rule refuses a bet (`game:bets#{playerId}`). */
 export interface RefusalPublication {

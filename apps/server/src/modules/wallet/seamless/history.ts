@@ -1,16 +1,11 @@
-import { toMajor } from '@croupier/contracts/reference/index';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { subunitOf } from '../present.ts';
 import { seamlessRounds } from './schema.ts';
 
 // Read-only views of the seamless rounds for the game history (the game module's spins, bets, winners).
 
 export type RoundStatus = 'open' | 'settled' | 'rolled_back';
 export type RoundRow = typeof seamlessRounds.$inferSelect;
-
-/** A minor amount as a major-unit number of its currency (exact for every enabled currency's precision). */
-export const majorOf = (minor: bigint, currency: string): number => toMajor(minor, subunitOf(currency));
 
 /**
  * Counting stops here: a count is a scan of the player's index entries, about 1 s for 10M rounds

@@ -1,13 +1,12 @@
 // The seamless wallet as other modules see it (game launch, limits, bonus): functions, never tables.
 
-export { majorString } from './amounts.ts';
 export type { Action, OkAnswer } from './context.ts';
 export { type SeamlessCode, SeamlessError } from './errors.ts';
 export { type Funding, realMoneyOnly } from './funding.ts';
-export { latestWins, listRounds, majorOf, type RoundRow, type RoundStatus } from './history.ts';
+export { latestWins, listRounds, type RoundRow, type RoundStatus } from './history.ts';
 export { issueLaunchToken } from './launch.ts';
-export { parseProviders, resolveStudioSecret, STUDIO_PROVIDER_ID } from './providers.ts';
-export { SEAMLESS_PREFIX, seamlessRoutes, signatureOf } from './routes.ts';
+export { parseProviders, resolveStudioSecret } from './providers.ts';
+export { seamlessRoutes, signatureOf } from './routes.ts';
 export {
   type MoneyRule,
   type Movement,

@@ -1,12 +1,10 @@
+import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Config, ConfigError } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { persistedSecret } from '../../../secrets.ts';
 import { seamlessProviders } from './schema.ts';
-
-/** The built-in game studio's provider id. */
-export const STUDIO_PROVIDER_ID = 'croupier-studio';
 
 const ProviderConfig = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, - and _'),

@@ -1,5 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import {
+  SEAMLESS_PREFIX,
+  SeamlessBalanceRequest,
+  SeamlessBatchRequest,
+  SeamlessBetRequest,
+  type SeamlessCode,
+  SeamlessRollbackRequest,
+  SeamlessWinRequest,
+  STUDIO_PROVIDER_ID,
+  seamlessHeaders,
+  seamlessHttpStatus,
+} from '@croupier/contracts';
+import { isSeamlessSignature, seamlessSignature } from '@croupier/contracts/seamless-signature';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
@@ -8,64 +19,23 @@ import { nulAt } from '../../../http/nul.ts';
 import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
 import { enabledCurrencies } from '../present.ts';
 import type { Action } from './context.ts';
-import { type SeamlessCode, SeamlessError } from './errors.ts';
+import { SeamlessError } from './errors.ts';
 import { issueLaunchToken } from './launch.ts';
-import { parseProviders, STUDIO_PROVIDER_ID, syncProviders } from './providers.ts';
+import { createProviderDirectory } from './provider-directory.ts';
+import { parseProviders, syncProviders } from './providers.ts';
 import type { MoneyRule } from './rules.ts';
-import { seamlessProviders } from './schema.ts';
 import { createSeamlessWallet } from './service.ts';
 
-export const SEAMLESS_PREFIX = '/api/seamless/v1';
-
-const id = z.string().min(1).max(128);
-const amount = z.string().regex(/^\d{1,15}(\.\d{1,18})?$/, 'a decimal string like "10.50"');
-const currency = z.string().regex(/^[A-Z]{3,5}$/);
-const Bet = z.object({ transactionId: id, roundId: id, amount, currency, gameId: id.optional() });
-const Win = z.object({
-  transactionId: id,
-  roundId: id,
-  betTransactionId: id.optional(),
-  amount,
-  currency,
-  closeRound: z.boolean().optional(),
-});
-const Rollback = z.object({ transactionId: id, rollbackTransactionId: id, roundId: id });
-const token = z.string().min(1).max(512);
 const schemas = {
-  balance: z.object({ token }),
-  bet: Bet.extend({ token }),
-  win: Win.extend({ token }),
-  rollback: Rollback.extend({ token }),
-  batch: z.object({
-    token,
-    actions: z
-      .array(
-        z.discriminatedUnion('action', [
-          Bet.extend({ action: z.literal('bet') }),
-          Win.extend({ action: z.literal('win') }),
-          Rollback.extend({ action: z.literal('rollback') }),
-        ]),
-      )
-      .min(1)
-      .max(100),
-  }),
-};
-
-const statusOf: Partial<Record<SeamlessCode, number>> = {
-  INVALID_SIGNATURE: 401,
-  INVALID_REQUEST: 422,
-  DUPLICATE_CONFLICT: 409,
+  balance: SeamlessBalanceRequest,
+  bet: SeamlessBetRequest,
+  win: SeamlessWinRequest,
+  rollback: SeamlessRollbackRequest,
+  batch: SeamlessBatchRequest,
 };
 
 /** `sha256=<hex>` of HMAC-SHA256(secret, rawBody): what X-Signature carries. */
-export const signatureOf = (secret: string, rawBody: Buffer | string) =>
-  `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
-
-function sameSignature(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const signatureOf = seamlessSignature;
 
 /**
  * The seamless-wallet API for game providers (server to server, docs/provider-api.md). An encapsulated
@@ -86,6 +56,7 @@ export async function seamlessRoutes(
   const { config, db } = opts;
   const env = config as Config & { SEAMLESS_PROVIDERS?: string };
   await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), opts.studioSecret);
+  const providers = createProviderDirectory(db);
   const wallet = createSeamlessWallet({ db, rules: opts.rules });
 
   await app.register(
@@ -93,7 +64,7 @@ export async function seamlessRoutes(
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       const fail = (reply: FastifyReply, code: SeamlessCode, message: string, extra: Record<string, unknown> = {}) =>
-        reply.status(statusOf[code] ?? 200).send({ status: 'ERROR', code, message, ...extra });
+        reply.status(seamlessHttpStatus[code] ?? 200).send({ status: 'ERROR', code, message, ...extra });
       api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         if (error.statusCode && error.statusCode < 500) return fail(reply, 'INVALID_REQUEST', error.message);
         request.log.error({ err: error }, 'seamless request failed');
@@ -103,14 +74,14 @@ export async function seamlessRoutes(
       /** Signature first (401, nothing parsed), then JSON and the schema (422). */
       const read = async <S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const providerId = request.headers['x-provider-id'];
-        const signature = request.headers['x-signature'];
-        const [provider] =
-          typeof providerId === 'string'
-            ? await db.select().from(seamlessProviders).where(eq(seamlessProviders.id, providerId))
-            : [];
-        const expected = provider?.enabled ? signatureOf(provider.secret, raw) : signatureOf('-', raw);
-        const valid = typeof signature === 'string' && sameSignature(signature, expected);
+        const providerId = request.headers[seamlessHeaders.providerId];
+        const provider = typeof providerId === 'string' ? await providers.get(providerId) : undefined;
+        // The HMAC is computed for unknown providers too, so timing tells nothing about which ids exist.
+        const valid = isSeamlessSignature(
+          provider?.enabled ? provider.secret : '-',
+          raw,
+          request.headers[seamlessHeaders.signature],
+        );
         if (!provider?.enabled || !valid) {
           fail(reply, 'INVALID_SIGNATURE', 'Unknown provider or bad X-Signature');
           return null;
