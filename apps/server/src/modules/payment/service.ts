@@ -22,11 +22,13 @@ import { enqueue } from '../../outbox/index.ts';
 import { type MessageTemplate, notify } from '../notification/index.ts';
 import { currencyIn, type RatesSource, seededRates } from '../settings/rates/index.ts';
 import {
-  houseAccount,
+  creditDeposit,
   InsufficientFundsError,
   listAccounts,
+  lockWithdrawal,
   minorOf,
-  transfer,
+  releaseWithdrawal,
+  settleWithdrawal,
   withTransaction,
 } from '../wallet/index.ts';
 import { currencyOf, methodsFor } from './catalogue.ts';
@@ -262,19 +264,16 @@ export function createPaymentService({ db, webhookSecret, provider, rates = seed
     reason: string | undefined,
     eventId: string | null,
   ): Promise<InvoiceRow> {
-    const house = await houseAccount(tx, invoice.currency, 'payments');
+    const money = {
+      invoiceId: invoice.id,
+      accountId: invoice.accountId,
+      currency: invoice.currency,
+      amount: invoice.amount,
+    };
     let number: number | null = null;
     if (invoice.type === InvoiceType.deposit) {
       if (ok) {
-        await transfer({
-          tx,
-          kind: 'payment.deposit',
-          idempotencyKey: `payment.deposit:${invoice.id}`,
-          legs: [
-            { accountId: house.id, part: 'real', amount: -invoice.amount },
-            { accountId: invoice.accountId, part: 'real', amount: invoice.amount },
-          ],
-        });
+        await creditDeposit(tx, money);
         const [done] = await tx
           .select({ n: count() })
           .from(invoices)
@@ -287,21 +286,10 @@ export function createPaymentService({ db, webhookSecret, provider, rates = seed
           );
         number = Number(done?.n ?? 0) + 1;
       }
+    } else if (ok) {
+      await settleWithdrawal(tx, money);
     } else {
-      await transfer({
-        tx,
-        kind: ok ? 'payment.withdrawal.settle' : 'payment.withdrawal.return',
-        idempotencyKey: `${ok ? 'payment.withdrawal.settle' : 'payment.withdrawal.return'}:${invoice.id}`,
-        legs: ok
-          ? [
-              { accountId: invoice.accountId, part: 'locked', amount: -invoice.amount },
-              { accountId: house.id, part: 'real', amount: invoice.amount },
-            ]
-          : [
-              { accountId: invoice.accountId, part: 'locked', amount: -invoice.amount },
-              { accountId: invoice.accountId, part: 'real', amount: invoice.amount },
-            ],
-      });
+      await releaseWithdrawal(tx, money);
     }
     const [row] = await tx
       .update(invoices)
@@ -469,15 +457,7 @@ export function createPaymentService({ db, webhookSecret, provider, rates = seed
               dueAt: started.dueAt,
             })
             .returning();
-          await transfer({
-            tx,
-            kind: 'payment.withdrawal.lock',
-            idempotencyKey: `payment.withdrawal.lock:${id}`,
-            legs: [
-              { accountId: request.accountId, part: 'real', amount: -amount },
-              { accountId: request.accountId, part: 'locked', amount },
-            ],
-          });
+          await lockWithdrawal(tx, { invoiceId: id, accountId: request.accountId, currency, amount });
           await enqueueInvoice(tx, 'invoice.withdrawal.created', row!);
         });
       } catch (error) {

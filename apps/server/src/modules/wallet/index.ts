@@ -20,6 +20,13 @@ export {
   transfer,
   withTransaction,
 } from './ledger.ts';
+export {
+  creditDeposit,
+  type InvoiceMoney,
+  lockWithdrawal,
+  releaseWithdrawal,
+  settleWithdrawal,
+} from './payments.ts';
 export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 
 /** Opens the first account, in the currency chosen at registration, when a player registers. */
