@@ -94,7 +94,9 @@ async function startServer(port: number, dataDir: string, databaseUrl: string): 
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO_DATA: 'false',
-    // The development credit and launch-token endpoints fund and seat the bench's players.
+    // The development credit and launch-token endpoints fund and seat the bench's players: a demo start
+    // (production code paths, with the dev routes a production start refuses).
+    DEMO: 'true',
     DEV_MAILBOX: 'true',
     DEV_OIDC_PROVIDER: 'false',
     SEAMLESS_PROVIDERS: JSON.stringify([{ ...provider, name: 'Bench', games: [], enabled: true }]),

@@ -15,12 +15,13 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
-import { gameRoutes } from './modules/game/index.ts';
+import { type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { createMessenger } from './modules/notification/messaging/index.ts';
 import type { Messenger } from './modules/notification/messaging/port.ts';
 import { notificationRoutes } from './modules/notification/routes.ts';
 import { operationsRoutes } from './modules/operations/routes.ts';
+import type { BeforeDepositCheck } from './modules/payment/index.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import {
   createPlayerModule,
@@ -62,6 +63,8 @@ export interface AppOptions {
   publishers?: Publisher[];
   /** Money rules run inside every seamless movement after the built-in ones (tests add refusals). */
   moneyRules?: readonly MoneyRule[];
+  /** Checks before a game launch and before a deposit, after the built-in ones (tests add refusals). */
+  checks?: { beforeLaunch?: readonly BeforeLaunchHook[]; beforeDeposit?: readonly BeforeDepositCheck[] };
   /** Real-time connection limits and timings (tests shorten them); defaults in modules/realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
 }
@@ -79,6 +82,7 @@ export async function buildApp({
   publishers = [],
   realtimeLimits,
   moneyRules = [],
+  checks = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -152,7 +156,7 @@ export async function buildApp({
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
-  await app.register(paymentRoutes, { config, db, rates });
+  await app.register(paymentRoutes, { config, db, rates, beforeDeposit: checks.beforeDeposit });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
   await app.register(seamlessRoutes, {
@@ -161,7 +165,7 @@ export async function buildApp({
     studioSecret,
     rules: [playerMayPlay(playerStatusIn), ...moneyRules],
   });
-  await app.register(gameRoutes, { config, db, studioSecret, player });
+  await app.register(gameRoutes, { config, db, studioSecret, player, beforeLaunch: checks.beforeLaunch });
   await app.register(studioRoutes, { config, db, studioSecret });
 
   app.setNotFoundHandler((request, reply) =>

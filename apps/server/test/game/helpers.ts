@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { seamlessSignature } from '@croupier/contracts/seamless-signature';
+import type { AppOptions } from '../../src/app.ts';
 import { seedGames } from '../../src/modules/game/seed.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
@@ -20,8 +21,11 @@ export interface GameTestApp extends PlayerTestApp {
 }
 
 /** A player test app with the demo catalogue seeded and a known studio secret. */
-export async function createGameTestApp(env: Record<string, string> = {}): Promise<GameTestApp> {
-  const t = await createPlayerTestApp({ STUDIO_SECRET, ...env });
+export async function createGameTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'checks'> = {},
+): Promise<GameTestApp> {
+  const t = await createPlayerTestApp({ STUDIO_SECRET, ...env }, options);
   await seedGames(t.database.db);
   const studio: GameTestApp['studio'] = async (path, body) => {
     const payload = JSON.stringify(body);

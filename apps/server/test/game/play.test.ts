@@ -2,14 +2,16 @@ import { ErrorCode } from '@croupier/contracts';
 import { verifyLaunch } from '@croupier/contracts/launch-link';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BeforeLaunchContext, launchRefusal, onBeforeLaunch } from '../../src/modules/game/index.ts';
+import { type BeforeLaunchContext, type BeforeLaunchHook, launchRefusal } from '../../src/modules/game/index.ts';
 import { databaseKind } from '../harness.ts';
 import { rows } from '../wallet/db.ts';
 import { createGameTestApp, type GameTestApp, STUDIO_SECRET } from './helpers.ts';
 
 let t: GameTestApp;
+/** The pre-launch check a test switches on (the app's `checks.beforeLaunch`). */
+let launchCheck: BeforeLaunchHook | null = null;
 beforeAll(async () => {
-  t = await createGameTestApp();
+  t = await createGameTestApp({}, { checks: { beforeLaunch: [(ctx) => launchCheck?.(ctx)] } });
 });
 afterAll(() => t.close());
 
@@ -177,10 +179,10 @@ describe(`game launch (${databaseKind})`, () => {
       ErrorCode.betsRestricted,
     ] as const;
     for (const code of codes) {
-      const off = onBeforeLaunch((ctx) => {
+      launchCheck = (ctx) => {
         seen.push(ctx);
         if (ctx.mode === 'real') throw launchRefusal(code, 'limit');
-      });
+      };
       try {
         const before = await counts();
         const res = await play('plinko', { ...start, demoMode: false }, { token });
@@ -189,7 +191,7 @@ describe(`game launch (${databaseKind})`, () => {
         expect(await counts()).toEqual(before);
         expect((await play('plinko', start, { token })).status).toBe(200);
       } finally {
-        off();
+        launchCheck = null;
       }
     }
     expect(seen[0]).toMatchObject({

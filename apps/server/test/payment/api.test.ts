@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DepositLimitError, onBeforeDeposit } from '../../src/modules/payment/index.ts';
+import { type BeforeDeposit, DepositLimitError } from '../../src/modules/payment/index.ts';
 import type { PlayerTestApp } from '../player/helpers.ts';
 import { ledgerViolations } from '../wallet/db.ts';
 import {
@@ -18,8 +18,10 @@ import {
 } from './helpers.ts';
 
 let t: PlayerTestApp;
+/** The deposit-limit check a test switches on (the app's `checks.beforeDeposit`). */
+let depositCheck: ((event: BeforeDeposit) => void) | null = null;
 beforeAll(async () => {
-  t = await paymentTestApp();
+  t = await paymentTestApp({}, { checks: { beforeDeposit: [(event) => depositCheck?.(event)] } });
 });
 afterAll(async () => {
   expect(await ledgerViolations(t.database.db)).toEqual([]);
@@ -103,7 +105,7 @@ describe('deposit-limit hook', () => {
     const listener = (event: { playerId: string }) => {
       if (event.playerId === p.playerId) throw new DepositLimitError();
     };
-    onBeforeDeposit.push(listener);
+    depositCheck = listener;
     try {
       const methods = await t.call('GET', '/api/payment/methods/deposit?currency=EUR', { token: p.token });
       expect(methods.status).toBe(422);
@@ -120,7 +122,7 @@ describe('deposit-limit hook', () => {
         200,
       );
     } finally {
-      onBeforeDeposit.splice(onBeforeDeposit.indexOf(listener), 1);
+      depositCheck = null;
     }
   });
 });

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { AppOptions } from '../../src/app.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 import { rows } from '../wallet/db.ts';
 
 export const WEBHOOK_SECRET = 'payment-webhook-test-secret-0123456789abcdef';
 
-export const paymentTestApp = (env: Record<string, string> = {}) =>
-  createPlayerTestApp({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env });
+export const paymentTestApp = (env: Record<string, string> = {}, options: Pick<AppOptions, 'checks'> = {}) =>
+  createPlayerTestApp({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env }, options);
 
 export const sign = (raw: string) => createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
 

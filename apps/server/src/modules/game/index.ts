@@ -5,7 +5,6 @@ export {
   type BeforeLaunchHook,
   type LaunchRefusalCode,
   launchRefusal,
-  onBeforeLaunch,
 } from './launch.ts';
 export { gameRoutes } from './routes.ts';
 export { seedGames } from './seed.ts';

@@ -34,16 +34,6 @@ export interface BeforeLaunchContext {
  */
 export type BeforeLaunchHook = (ctx: BeforeLaunchContext) => void | Promise<void>;
 
-const beforeLaunchHooks: BeforeLaunchHook[] = [];
-/** Registers a pre-launch hook; answers the unregister function. */
-export function onBeforeLaunch(hook: BeforeLaunchHook): () => void {
-  beforeLaunchHooks.push(hook);
-  return () => {
-    const i = beforeLaunchHooks.indexOf(hook);
-    if (i >= 0) beforeLaunchHooks.splice(i, 1);
-  };
-}
-
 export type LaunchRefusalCode =
   | typeof ErrorCode.gameLimitReached
   | typeof ErrorCode.gameLossLimitReached
@@ -67,6 +57,8 @@ export interface LaunchDeps {
   studioSecret: string;
   publicUrl: string;
   player: Pick<PlayerModule, 'getProfile'>;
+  /** Checks before a logged-in player's launch, in order (limits, bonus restrictions; tests add their own). */
+  beforeLaunch?: readonly BeforeLaunchHook[];
 }
 
 /**
@@ -155,7 +147,7 @@ export async function startGame(
       ? account.currency
       : (game.currencies[0] ?? 'EUR')
     : account!.currency;
-  for (const hook of beforeLaunchHooks) {
+  for (const hook of deps.beforeLaunch ?? []) {
     await hook({
       playerId,
       gameId: game.id,

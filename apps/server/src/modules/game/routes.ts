@@ -18,7 +18,7 @@ import {
   removeFavorite,
 } from './catalogue.ts';
 import { listBets, listSpins, listWinners } from './history.ts';
-import { startGame } from './launch.ts';
+import { type BeforeLaunchHook, startGame } from './launch.ts';
 
 const e = endpoints.game;
 
@@ -28,6 +28,8 @@ export interface GameRoutesOptions {
   /** The studio's signing key, resolved once per app (app.ts). */
   studioSecret: string;
   player: Pick<PlayerModule, 'getProfile'>;
+  /** Checks before a launch (docs: BeforeLaunchHook). */
+  beforeLaunch?: readonly BeforeLaunchHook[];
   /** How long the public winners list is reused; default 5 s (0 in tests). */
   winnersCacheMs?: number;
 }
@@ -70,7 +72,7 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
     reply.headers(noStore);
     return {
       data: await startGame(
-        { db, studioSecret, publicUrl: config.publicUrl, player },
+        { db, studioSecret, publicUrl: config.publicUrl, player, beforeLaunch: options.beforeLaunch },
         {
           idOrIdentity: params.idOrIdentity,
           body,

@@ -8,7 +8,13 @@ import { devMailboxEnabled } from '../notification/messaging/settings.ts';
 import { playerOf } from '../player/index.ts';
 import type { RatesSource } from '../settings/rates/index.ts';
 import { resolveWebhookSecret, sandboxCsp, sandboxPage, sandboxProvider } from './sandbox.ts';
-import { createPaymentService, type PaymentService, toInvoice, WebhookSignatureError } from './service.ts';
+import {
+  type BeforeDepositCheck,
+  createPaymentService,
+  type PaymentService,
+  toInvoice,
+  WebhookSignatureError,
+} from './service.ts';
 
 const e = endpoints.payment;
 
@@ -26,13 +32,19 @@ export interface PaymentRoutesOptions {
   sweepMs?: number;
   /** The settings module's rates source (docs/decisions/0018); default the seeded table. */
   rates?: RatesSource;
+  /** Deposit-limit checks, run before deposit methods are listed and before a deposit. */
+  beforeDeposit?: readonly BeforeDepositCheck[];
 }
 
 /** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
-export async function paymentRoutes(app: FastifyInstance, { config, db, sweepMs = 1000, rates }: PaymentRoutesOptions) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { config, db, sweepMs = 1000, rates, beforeDeposit }: PaymentRoutesOptions,
+) {
   const payment = createPaymentService({
     db,
     rates,
+    beforeDeposit,
     webhookSecret: resolveWebhookSecret(config),
     provider: sandboxProvider(config),
   });

@@ -53,12 +53,12 @@ export interface BeforeDeposit {
   amount?: bigint;
 }
 
-/** Listeners run before listing deposit methods and before a deposit; the limits issue adds one. */
-export const onBeforeDeposit: Array<(event: BeforeDeposit) => void | Promise<void>> = [];
+/** Runs before listing deposit methods and before a deposit; throws DepositLimitError to refuse. */
+export type BeforeDepositCheck = (event: BeforeDeposit) => void | Promise<void>;
 
-async function checkDepositLimits(event: BeforeDeposit): Promise<void> {
+async function checkDepositLimits(checks: readonly BeforeDepositCheck[], event: BeforeDeposit): Promise<void> {
   try {
-    for (const listener of onBeforeDeposit) await listener(event);
+    for (const check of checks) await check(event);
   } catch (error) {
     if (error instanceof DepositLimitError) {
       throw ApiError.of(ErrorCode.depositLimitReached, error.message, {}, 422);
@@ -201,9 +201,17 @@ export interface PaymentServiceOptions {
   provider: PaymentProvider;
   /** Where base-currency limits and statistics take their rates (docs/decisions/0018). */
   rates?: RatesSource;
+  /** Deposit-limit checks (the responsible-gaming limits; tests add their own). */
+  beforeDeposit?: readonly BeforeDepositCheck[];
 }
 
-export function createPaymentService({ db, webhookSecret, provider, rates = seededRates() }: PaymentServiceOptions) {
+export function createPaymentService({
+  db,
+  webhookSecret,
+  provider,
+  rates = seededRates(),
+  beforeDeposit = [],
+}: PaymentServiceOptions) {
   /** The player's own visible account, through the wallet's query (never its tables). */
   const ownAccount = async (playerId: string, accountId: string, currency: string) => {
     const row = (await listAccounts(db, playerId)).find((a) => a.id === accountId);
@@ -360,7 +368,7 @@ export function createPaymentService({ db, webhookSecret, provider, rates = seed
     async methods(direction: 'deposit' | 'withdrawal', playerId: string, currency: string, country?: string) {
       const code = currency.trim().toUpperCase();
       if (!currencyOf(code)) throw invalid({ currency: 'This currency is not available.' });
-      if (direction === 'deposit') await checkDepositLimits({ playerId, currency: code });
+      if (direction === 'deposit') await checkDepositLimits(beforeDeposit, { playerId, currency: code });
       return methodsFor(direction, code, rates.current(), country);
     },
 
@@ -369,7 +377,7 @@ export function createPaymentService({ db, webhookSecret, provider, rates = seed
       const method = pickMethod('deposit', request.method, currency);
       const amount = checkAmount(method, request.amount, currency);
       await ownAccount(playerId, request.accountId, currency);
-      await checkDepositLimits({ playerId, currency, amount });
+      await checkDepositLimits(beforeDeposit, { playerId, currency, amount });
       const id = randomUUID();
       const decision = await provider.startDeposit({
         invoiceId: id,
