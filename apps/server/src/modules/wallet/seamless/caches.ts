@@ -23,7 +23,10 @@ export function createHouseAccounts() {
   return async function houseGameAccount(sql: Sql, currency: string): Promise<string> {
     const cached = ids.get(currency);
     if (cached) return cached;
-    const [row] = await sql.query<{ id: string; made: boolean }>(HOUSE_GAME_ACCOUNT, [currency]);
+    // A concurrent first use: the insert waited for the other transaction's row and inserted nothing, but
+    // this statement's snapshot predates that row. The next statement (a new snapshot) sees it.
+    let [row] = await sql.query<{ id: string; made: boolean }>(HOUSE_GAME_ACCOUNT, [currency]);
+    if (!row) [row] = await sql.query<{ id: string; made: boolean }>(HOUSE_GAME_ACCOUNT, [currency]);
     if (!row) throw new Error(`No house game account for ${currency}`);
     // Made by this transaction: it exists only if the transaction commits, so it is cached next time.
     if (!row.made) ids.set(currency, row.id);
