@@ -34,105 +34,134 @@ export interface ReconnectOptions {
   log?: { warn(obj: unknown, msg: string): void };
 }
 
-/** PostgreSQL: one pg.Client, reconnected with back-off; statements run one after another. */
-export function dedicatedPostgres(
-  config: pg.ClientConfig,
-  { name, minDelayMs = 100, maxDelayMs = 5000, log }: ReconnectOptions = {},
-): DedicatedConnection {
-  const channels = new Map<string, Set<() => void>>();
-  const reconnected = new Set<() => void>();
-  let client: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let closed = false;
-  let everConnected = false;
+/** The state of one PostgreSQL dedicated connection, shared by the steps below. */
+interface PgSession {
+  config: pg.ClientConfig;
+  options: ReconnectOptions;
+  channels: Map<string, Set<() => void>>;
+  reconnected: Set<() => void>;
+  client: pg.Client | null;
+  connecting: Promise<pg.Client> | null;
+  closed: boolean;
+  everConnected: boolean;
   // One statement or transaction at a time: a transaction's statements must not interleave with others.
-  let tail: Promise<unknown> = Promise.resolve();
+  tail: Promise<unknown>;
+}
 
-  const open = async (): Promise<pg.Client> => {
-    for (let delay = minDelayMs; ; delay = Math.min(maxDelayMs, delay * 2)) {
-      if (closed) throw new Error('dedicated connection closed');
-      const c = new pg.Client({ ...config, application_name: name ?? config.application_name });
-      c.setTypeParser(20, (v: string) => BigInt(v));
-      c.on('error', (error) => log?.warn({ err: error }, 'dedicated database connection lost'));
-      try {
-        await c.connect();
-        for (const channel of channels.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      } catch (error) {
-        log?.warn({ err: error }, 'dedicated database connection failed; retrying');
-        await c.end().catch(() => {});
-        // Jitter, so instances that lost the database together do not come back in lock-step.
-        await new Promise((r) => setTimeout(r, delay * (0.5 + Math.random())));
-        continue;
-      }
-      c.on('notification', (n) => {
-        for (const listener of channels.get(n.channel) ?? []) listener();
-      });
-      c.on('end', () => {
-        if (client !== c) return;
-        client = null;
-        if (!closed) void ensure().catch(() => {});
-      });
-      if (closed) {
-        await c.end().catch(() => {});
-        throw new Error('dedicated connection closed');
-      }
-      client = c;
-      if (everConnected) for (const listener of reconnected) listener();
-      everConnected = true;
-      return c;
+const closedError = () => new Error('dedicated connection closed');
+
+/** One attempt: a connected client listening on every channel, or null (ended) when it failed. */
+async function connectOnce(st: PgSession): Promise<pg.Client | null> {
+  const { config, options } = st;
+  const c = new pg.Client({ ...config, application_name: options.name ?? config.application_name });
+  c.setTypeParser(20, (v: string) => BigInt(v));
+  c.on('error', (error) => options.log?.warn({ err: error }, 'dedicated database connection lost'));
+  try {
+    await c.connect();
+    for (const channel of st.channels.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return c;
+  } catch (error) {
+    options.log?.warn({ err: error }, 'dedicated database connection failed; retrying');
+    await c.end().catch(() => {});
+    return null;
+  }
+}
+
+/** Connects with back-off until it succeeds or the connection is closed; tells reconnect listeners. */
+async function open(st: PgSession): Promise<pg.Client> {
+  const { minDelayMs = 100, maxDelayMs = 5000 } = st.options;
+  for (let delay = minDelayMs; ; delay = Math.min(maxDelayMs, delay * 2)) {
+    if (st.closed) throw closedError();
+    const c = await connectOnce(st);
+    if (!c) {
+      // Jitter, so instances that lost the database together do not come back in lock-step.
+      await new Promise((r) => setTimeout(r, delay * (0.5 + Math.random())));
+      continue;
     }
-  };
-
-  const ensure = (): Promise<pg.Client> => {
-    if (client) return Promise.resolve(client);
-    connecting ??= open().finally(() => {
-      connecting = null;
+    c.on('notification', (n) => {
+      for (const listener of st.channels.get(n.channel) ?? []) listener();
     });
-    return connecting;
+    c.on('end', () => {
+      if (st.client !== c) return;
+      st.client = null;
+      if (!st.closed) void ensure(st).catch(() => {});
+    });
+    if (st.closed) {
+      await c.end().catch(() => {});
+      throw closedError();
+    }
+    st.client = c;
+    if (st.everConnected) for (const listener of st.reconnected) listener();
+    st.everConnected = true;
+    return c;
+  }
+}
+
+/** The connected client, connecting first (once, however many wait) when there is none. */
+function ensure(st: PgSession): Promise<pg.Client> {
+  if (st.client) return Promise.resolve(st.client);
+  st.connecting ??= open(st).finally(() => {
+    st.connecting = null;
+  });
+  return st.connecting;
+}
+
+function serial<T>(st: PgSession, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const run = st.tail.then(async () => fn(await ensure(st)));
+  st.tail = run.catch(() => {});
+  return run;
+}
+
+const on =
+  (c: pg.Client): Query =>
+  async <R>(text: string, params?: unknown[]) =>
+    (await c.query(text, params)).rows as R[];
+
+async function inTransaction<T>(c: pg.Client, fn: (query: Query) => Promise<T>): Promise<T> {
+  await c.query('BEGIN');
+  try {
+    const result = await fn(on(c));
+    await c.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A failed ROLLBACK means the connection is gone; the next statement reconnects.
+    await c.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+/** PostgreSQL: one pg.Client, reconnected with back-off; statements run one after another. */
+export function dedicatedPostgres(config: pg.ClientConfig, options: ReconnectOptions = {}): DedicatedConnection {
+  const st: PgSession = {
+    config,
+    options,
+    channels: new Map(),
+    reconnected: new Set(),
+    client: null,
+    connecting: null,
+    closed: false,
+    everConnected: false,
+    tail: Promise.resolve(),
   };
-
-  const serial = <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const run = tail.then(async () => fn(await ensure()));
-    tail = run.catch(() => {});
-    return run;
-  };
-
-  const on =
-    (c: pg.Client): Query =>
-    async <R>(text: string, params?: unknown[]) =>
-      (await c.query(text, params)).rows as R[];
-
   return {
     kind: 'postgres',
-    query: (text, params) => serial((c) => on(c)(text, params)),
-    transaction: (fn) =>
-      serial(async (c) => {
-        await c.query('BEGIN');
-        try {
-          const result = await fn(on(c));
-          await c.query('COMMIT');
-          return result;
-        } catch (error) {
-          // A failed ROLLBACK means the connection is gone; the next statement reconnects.
-          await c.query('ROLLBACK').catch(() => {});
-          throw error;
-        }
-      }),
+    query: (text, params) => serial(st, (c) => on(c)(text, params)),
+    transaction: (fn) => serial(st, (c) => inTransaction(c, fn)),
     async listen(channel, listener) {
-      const set = channels.get(channel) ?? new Set();
+      const set = st.channels.get(channel) ?? new Set();
       const first = set.size === 0;
       set.add(listener);
-      channels.set(channel, set);
-      if (first) await serial((c) => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
+      st.channels.set(channel, set);
+      if (first) await serial(st, (c) => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
     },
     onReconnect(listener) {
-      reconnected.add(listener);
+      st.reconnected.add(listener);
     },
     async close() {
       // A connect still in flight sees `closed` and ends its client itself.
-      closed = true;
-      const c = client;
-      client = null;
+      st.closed = true;
+      const c = st.client;
+      st.client = null;
       await c?.end().catch(() => {});
     },
   };

@@ -37,6 +37,63 @@ export function notifyCommitted(): void {
   for (const dispatcher of running) dispatcher.nudge();
 }
 
+type Log = DispatcherOptions['log'];
+
+/** The dispatcher's own connection, opened on first use and again after `close`. */
+function lazyConnection(source: Database, log: Log, onReconnect: () => void) {
+  let connection: DedicatedConnection | null = null;
+  return {
+    get(): DedicatedConnection {
+      if (connection) return connection;
+      connection = source.dedicated({
+        name: 'croupier-outbox',
+        log: log?.warn ? { warn: log.warn.bind(log) } : undefined,
+      });
+      // Notifications sent while the connection was down are lost: look for ourselves.
+      connection.onReconnect(onReconnect);
+      return connection;
+    },
+    async close(): Promise<void> {
+      const conn = connection;
+      connection = null;
+      await conn?.close();
+    },
+  };
+}
+
+/**
+ * Runs `pass` one at a time: a call during a pass shares its promise and asks for one more pass, so a
+ * commit that landed after the running pass read its page is not left behind.
+ */
+function passRunner(pass: () => Promise<number>) {
+  let active: Promise<number> | null = null;
+  let again = false;
+  const loop = async () => {
+    let total = 0;
+    do {
+      again = false;
+      total += await pass();
+    } while (again);
+    return total;
+  };
+  return {
+    run(): Promise<number> {
+      if (active) {
+        again = true;
+        return active;
+      }
+      active = loop().finally(() => {
+        active = null;
+      });
+      return active;
+    },
+    /** Waits for the pass in progress, if any, whatever its outcome. */
+    async settled(): Promise<void> {
+      await active?.catch(() => {});
+    },
+  };
+}
+
 /**
  * Delivers committed events on a connection of its own (never the request pool), one pass at a time
  * across instances (advisory lock). Woken by this process's commits (nudge), by NOTIFY from other
@@ -52,56 +109,23 @@ export function createOutboxDispatcher({
   log,
 }: DispatcherOptions): OutboxDispatcher {
   if (!database) throw new Error('createOutboxDispatcher: db was not opened by openDatabase; pass `database`');
-  const source = database;
   const sinks = [...publishers];
-  let connection: DedicatedConnection | null = null;
+  const connection = lazyConnection(database, log, () => wake());
   let timer: NodeJS.Timeout | null = null;
-  let active: Promise<number> | null = null;
-  let again = false;
   // A commit of this process is waiting: if another instance holds the lock, tell it with NOTIFY.
   let committed = false;
   let started = false;
 
-  const connectionOf = (): DedicatedConnection => {
-    if (connection) return connection;
-    connection = source.dedicated({
-      name: 'croupier-outbox',
-      log: log?.warn ? { warn: log.warn.bind(log) } : undefined,
-    });
-    // Notifications sent while the connection was down are lost: look for ourselves.
-    connection.onReconnect(() => wake());
-    return connection;
-  };
-
-  const pass = async (): Promise<number> => {
-    const conn = connectionOf();
+  const runner = passRunner(async () => {
+    const conn = connection.get();
     const local = committed;
     committed = false;
     const result = await dispatchPass(conn, sinks, batchSize, log);
     if (result.busy && local) await conn.query(`NOTIFY ${OUTBOX_CHANNEL}`);
     return result.published;
-  };
-
-  const run = (): Promise<number> => {
-    if (active) {
-      again = true;
-      return active;
-    }
-    active = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await pass();
-      } while (again);
-      return total;
-    })().finally(() => {
-      active = null;
-    });
-    return active;
-  };
-
+  });
   const safeRun = () => {
-    run().catch((error) => log?.error({ err: error }, 'outbox pass failed'));
+    runner.run().catch((error) => log?.error({ err: error }, 'outbox pass failed'));
   };
   const wake = () => {
     if (started) queueMicrotask(safeRun);
@@ -114,7 +138,8 @@ export function createOutboxDispatcher({
       running.add(dispatcher);
       timer = setInterval(safeRun, pollMs);
       timer.unref();
-      connectionOf()
+      connection
+        .get()
         .listen(OUTBOX_CHANNEL, wake)
         .catch((error) => log?.error({ err: error }, 'outbox LISTEN failed'));
       safeRun();
@@ -124,10 +149,8 @@ export function createOutboxDispatcher({
       running.delete(dispatcher);
       if (timer) clearInterval(timer);
       timer = null;
-      await active?.catch(() => {});
-      const conn = connection;
-      connection = null;
-      await conn?.close();
+      await runner.settled();
+      await connection.close();
     },
     nudge() {
       committed = true;
@@ -136,7 +159,7 @@ export function createOutboxDispatcher({
     async drain() {
       let total = 0;
       for (;;) {
-        const count = await run();
+        const count = await runner.run();
         total += count;
         if (count === 0) return total;
       }
