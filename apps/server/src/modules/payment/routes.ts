@@ -1,20 +1,15 @@
-import { ApiError, ErrorCode, endpoints, InvoiceStatus } from '@croupier/contracts';
+import { endpoints } from '@croupier/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
-import { envelope } from '../../http/errors.ts';
 import { devMailboxEnabled } from '../notification/messaging/settings.ts';
 import { playerOf } from '../player/index.ts';
 import type { RatesSource } from '../settings/rates/index.ts';
-import { resolveWebhookSecret, sandboxCsp, sandboxPage, sandboxProvider } from './sandbox.ts';
-import {
-  type BeforeDepositCheck,
-  createPaymentService,
-  type PaymentService,
-  toInvoice,
-  WebhookSignatureError,
-} from './service.ts';
+import { resolveWebhookSecret, sandboxProvider } from './sandbox.ts';
+import { sandboxRoutes } from './sandbox-routes.ts';
+import { type BeforeDepositCheck, createPaymentService, type PaymentService } from './service.ts';
+import { scheduleSweeps } from './sweeper.ts';
 
 const e = endpoints.payment;
 
@@ -36,21 +31,9 @@ export interface PaymentRoutesOptions {
   beforeDeposit?: readonly BeforeDepositCheck[];
 }
 
-/** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
-export async function paymentRoutes(
-  app: FastifyInstance,
-  { config, db, sweepMs = 1000, rates, beforeDeposit }: PaymentRoutesOptions,
-) {
-  const payment = createPaymentService({
-    db,
-    rates,
-    beforeDeposit,
-    webhookSecret: resolveWebhookSecret(config),
-    provider: sandboxProvider(config),
-  });
-  app.decorate('payment', payment);
+/** The player API of api-contract §8: methods, deposit, withdrawal, history, statistics, decline. */
+function playerRoutes(app: FastifyInstance, payment: PaymentService): void {
   const noStore = { 'cache-control': 'no-store' };
-
   route(app, e.depositMethods, async ({ request, query, reply }) => {
     reply.headers(noStore);
     return { data: await payment.methods('deposit', playerOf(request).playerId, query.currency, query.country) };
@@ -76,96 +59,35 @@ export async function paymentRoutes(
   route(app, e.decline, async ({ request, params }) => ({
     data: await payment.decline(playerOf(request).playerId, params.invoiceId),
   }));
+}
 
-  // Same rule as the wallet's development credit (docs/decisions/0013): only where the dev mailbox exists.
-  if (devMailboxEnabled(config)) {
-    if (config.NODE_ENV === 'production') {
-      app.log.warn(
-        'DEV_MAILBOX is on in production: POST /api/dev/payment/invoices/:id/confirm settles crypto deposits',
-      );
-    }
-    route(app, e.devConfirm, async ({ params }) => ({ data: await payment.confirmNow(params.invoiceId) }));
+/** Same rule as the wallet's development credit (docs/decisions/0013): only where the dev mailbox exists. */
+function devRoutes(app: FastifyInstance, config: Config, payment: PaymentService): void {
+  if (!devMailboxEnabled(config)) return;
+  if (config.NODE_ENV === 'production') {
+    app.log.warn('DEV_MAILBOX is on in production: POST /api/dev/payment/invoices/:id/confirm settles crypto deposits');
   }
+  route(app, e.devConfirm, async ({ params }) => ({ data: await payment.confirmNow(params.invoiceId) }));
+}
 
-  // The provider's webhook and pages: not player API (no contract entry), in their own scope so the raw
-  // body is kept for the signature and HTML forms post without a body parser of their own.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-
-    scope.post('/api/payment/webhooks/sandbox', async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const signature = request.headers['x-sandbox-signature'];
-      try {
-        const result = await payment.receiveWebhook(raw, typeof signature === 'string' ? signature : undefined);
-        return { data: { applied: result.applied } };
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) {
-          return reply.status(401).send(envelope(ErrorCode.unauthorized, 'Invalid webhook signature.'));
-        }
-        throw error;
-      }
-    });
-
-    const page = (kind: '3ds' | 'checkout') => {
-      const title = kind === '3ds' ? 'Card verification (3-D Secure)' : 'Sandbox Wallet checkout';
-      scope.get<{ Params: { id: string } }>(`/api/payment/sandbox/${kind}/:id`, async (request, reply) => {
-        const row = await payment.invoiceOf(request.params.id).catch(() => null);
-        const expected = kind === '3ds' ? 'card' : 'ewallet';
-        if (!row || row.method !== expected || row.status !== InvoiceStatus.pending) {
-          throw ApiError.of(ErrorCode.notFound, 'No pending payment here.');
-        }
-        const amount = toInvoice(row).amount;
-        reply
-          .header('content-security-policy', sandboxCsp)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8');
-        return sandboxPage(
-          title,
-          `Pay ${amount} ${row.currency} to Croupier.`,
-          `/api/payment/sandbox/${kind}/${row.id}`,
-        );
-      });
-      for (const decision of ['approve', 'decline'] as const) {
-        scope.post<{ Params: { id: string } }>(
-          `/api/payment/sandbox/${kind}/:id/${decision}`,
-          async (request, reply) => {
-            const row = await payment.decide(request.params.id, decision === 'approve').catch(() => null);
-            if (!row) throw ApiError.of(ErrorCode.notFound, 'No payment here.');
-            const after = await payment.invoiceOf(row.id);
-            const details = row.details as { redirectSuccessUrl?: string; redirectErrorUrl?: string };
-            const target =
-              after.status === InvoiceStatus.success ? details.redirectSuccessUrl : details.redirectErrorUrl;
-            return reply.redirect(target ?? '/', 303);
-          },
-        );
-      }
-    };
-    page('3ds');
-    page('checkout');
+/** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { config, db, sweepMs = 1000, rates, beforeDeposit }: PaymentRoutesOptions,
+) {
+  const payment = createPaymentService({
+    db,
+    rates,
+    beforeDeposit,
+    webhookSecret: resolveWebhookSecret(config),
+    provider: sandboxProvider(config),
   });
-
+  app.decorate('payment', payment);
+  playerRoutes(app, payment);
+  devRoutes(app, config, payment);
+  await app.register(async (scope) => sandboxRoutes(scope, payment));
   // The sandbox's clock: settles due crypto deposits and bank transfers (no per-invoice timers).
-  if (sweepMs > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<unknown> | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = payment
-          .sweep()
-          .catch((error) => app.log.error({ err: error }, 'payment sweep failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, sweepMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  }
+  if (sweepMs > 0) scheduleSweeps(app, () => payment.sweep(), sweepMs);
 }
 
 // Not encapsulated (as fastify-plugin does): `app.payment` and the sweeper hooks belong to the root instance.

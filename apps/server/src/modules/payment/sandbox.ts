@@ -4,7 +4,7 @@ import { toMajor } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';
 import { persistedSecret } from '../../secrets.ts';
 import { cryptoNetworks, currencyOf } from './catalogue.ts';
-import type { PaymentProvider, SandboxDecision } from './service.ts';
+import type { PaymentProvider, SandboxDecision } from './deps.ts';
 
 /** Sandbox card numbers (docs/decisions/0015). Any other well-formed number is declined by the issuer. */
 export const sandboxCards = {

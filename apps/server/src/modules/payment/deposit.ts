@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { type DepositRequest, type DepositResponse, InvoiceStatus, InvoiceType } from '@croupier/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../wallet/index.ts';
+import type { PaymentDeps, SandboxDecision } from './deps.ts';
+import { enqueueInvoice } from './events.ts';
+import { checkDepositLimits } from './limits.ts';
+import { type CheckedRequest, checkRequest } from './request.ts';
+import { invoices } from './schema.ts';
+import { settle } from './settle.ts';
+import { sendWebhook } from './webhooks.ts';
+
+interface NewDeposit extends CheckedRequest {
+  id: string;
+  playerId: string;
+  accountId: string;
+  reference: string;
+  decision: SandboxDecision;
+}
+
+/** A crypto deposit is POSTed again on every network change: the earlier pending address is dropped. */
+async function supersedeEarlierAddresses(tx: Db, { playerId, currency, method }: NewDeposit): Promise<void> {
+  const earlier = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.playerId, playerId),
+        eq(invoices.currency, currency),
+        eq(invoices.method, method.method),
+        eq(invoices.status, InvoiceStatus.pending),
+      ),
+    )
+    .for('update');
+  for (const row of earlier) await settle(tx, row, false, 'superseded', null);
+}
+
+/** Writes the pending deposit invoice and its outbox event in one transaction. */
+async function insertDeposit({ db, provider }: Pick<PaymentDeps, 'db' | 'provider'>, d: NewDeposit): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    if (d.method.type === 'address') await supersedeEarlierAddresses(tx, d);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        id: d.id,
+        playerId: d.playerId,
+        accountId: d.accountId,
+        type: InvoiceType.deposit,
+        method: d.method.method,
+        currency: d.currency,
+        amount: d.amount,
+        publicData: d.decision.publicData ?? null,
+        details: d.decision.details ?? {},
+        provider: provider.name,
+        providerReference: d.reference,
+        dueAt: d.decision.dueAt ?? null,
+      })
+      .returning();
+    await enqueueInvoice(tx, 'invoice.deposit.updated', row!);
+  });
+}
+
+/**
+ * POST …/deposit: checks the request and the deposit limits, asks the provider, records a pending
+ * invoice, and, when the provider decided at once, settles it through its signed webhook.
+ */
+export async function deposit(deps: PaymentDeps, playerId: string, request: DepositRequest): Promise<DepositResponse> {
+  const checked = await checkRequest(deps, 'deposit', playerId, request);
+  const { currency, method, amount } = checked;
+  await checkDepositLimits(deps.beforeDeposit, { playerId, currency, amount });
+  const id = randomUUID();
+  const decision = await deps.provider.startDeposit({
+    invoiceId: id,
+    request: { ...request, currency },
+    method,
+    amount,
+  });
+  const reference = `sbx_${id}`;
+  await insertDeposit(deps, { ...checked, id, playerId, accountId: request.accountId, reference, decision });
+  if (decision.outcome !== 'pending') {
+    await sendWebhook(deps, {
+      type: decision.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+      reference,
+      reason: decision.reason,
+    });
+  }
+  return {
+    invoiceId: id,
+    action: decision.action ?? '',
+    method: method.method,
+    type: method.processingType,
+    fields: {},
+    ...(decision.qr ? { qr: decision.qr } : {}),
+    ...(decision.address ? { address: decision.address } : {}),
+  };
+}

@@ -1,0 +1,46 @@
+import type { DepositRequest, PaymentMethod, WithdrawRequest } from '@croupier/contracts';
+import type { Db } from '../../db/client.ts';
+import type { RatesSource } from '../settings/rates/index.ts';
+import type { BeforeDepositCheck } from './limits.ts';
+
+export interface SandboxDecision {
+  /** What happens at once: settle, fail, or wait (redirect page, confirmations, transfer). */
+  outcome: 'succeeded' | 'failed' | 'pending';
+  reason?: string;
+  action?: string;
+  publicData?: Record<string, unknown>;
+  details?: Record<string, unknown>;
+  dueAt?: Date;
+  qr?: string;
+  address?: string;
+}
+
+/** The payment-provider port: the sandbox implements it; a real PSP adapter would too. */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Validates the method's fields (422 on a field) and decides what happens to a new deposit. */
+  startDeposit(input: {
+    invoiceId: string;
+    request: DepositRequest;
+    method: PaymentMethod;
+    amount: bigint;
+  }): SandboxDecision | Promise<SandboxDecision>;
+  /** Validates the withdrawal fields and answers when the transfer is due. */
+  startWithdrawal(input: { invoiceId: string; request: WithdrawRequest; method: PaymentMethod }): {
+    details: Record<string, unknown>;
+    dueAt: Date;
+  };
+}
+
+export interface PaymentServiceOptions {
+  db: Db;
+  webhookSecret: Buffer;
+  provider: PaymentProvider;
+  /** Where base-currency limits and statistics take their rates (docs/decisions/0018). */
+  rates?: RatesSource;
+  /** Deposit-limit checks (the responsible-gaming limits; tests add their own). */
+  beforeDeposit?: readonly BeforeDepositCheck[];
+}
+
+/** What every part of the payment module works with: the options with their defaults filled in. */
+export type PaymentDeps = Required<PaymentServiceOptions>;

@@ -1,0 +1,42 @@
+import type { PaymentMethod } from '@croupier/contracts';
+import { minorOf } from '../wallet/index.ts';
+import { currencyOf, methodsFor } from './catalogue.ts';
+import type { PaymentDeps } from './deps.ts';
+import { invalid } from './errors.ts';
+import { checkDepositLimits } from './limits.ts';
+
+type Direction = 'deposit' | 'withdrawal';
+
+/** The methods a player may use in a currency; listing deposit methods already runs the deposit checks. */
+export async function listMethods(
+  { rates, beforeDeposit }: Pick<PaymentDeps, 'rates' | 'beforeDeposit'>,
+  direction: Direction,
+  playerId: string,
+  currency: string,
+  country?: string,
+) {
+  const code = currency.trim().toUpperCase();
+  if (!currencyOf(code)) throw invalid({ currency: 'This currency is not available.' });
+  if (direction === 'deposit') await checkDepositLimits(beforeDeposit, { playerId, currency: code });
+  return methodsFor(direction, code, rates.current(), country);
+}
+
+export function pickMethod(
+  { rates }: Pick<PaymentDeps, 'rates'>,
+  direction: Direction,
+  key: string,
+  currency: string,
+): PaymentMethod {
+  const method = methodsFor(direction, currency, rates.current()).find((m) => m.method === key);
+  if (!method) throw invalid({ method: 'This method is not available for this currency.' });
+  return method;
+}
+
+/** The amount in minor units, within the method's bounds (422 on `amount` otherwise). */
+export function checkAmount(method: PaymentMethod, amount: number | string, currency: string): bigint {
+  const minor = minorOf(amount, currency);
+  const major = Number(amount);
+  if (major < method.amountMin) throw invalid({ amount: `The minimum is ${method.amountMin} ${currency}.` });
+  if (major > method.amountMax) throw invalid({ amount: `The maximum is ${method.amountMax} ${currency}.` });
+  return minor;
+}
