@@ -3,36 +3,28 @@ import {
   SeamlessBalanceRequest,
   SeamlessBatchRequest,
   SeamlessBetRequest,
-  type SeamlessCode,
   SeamlessRollbackRequest,
   SeamlessWinRequest,
-  STUDIO_PROVIDER_ID,
-  seamlessHeaders,
-  seamlessHttpStatus,
 } from '@croupier/contracts';
-import { isSeamlessSignature, seamlessSignature } from '@croupier/contracts/seamless-signature';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { seamlessSignature } from '@croupier/contracts/seamless-signature';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { nulAt } from '../../../http/nul.ts';
 import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
-import { enabledCurrencies } from '../present.ts';
 import type { Action } from './context.ts';
+import { devLaunchRoute } from './dev-launch.ts';
 import { SeamlessError } from './errors.ts';
-import { issueLaunchToken } from './launch.ts';
 import { createProviderDirectory } from './provider-directory.ts';
 import { parseProviders, syncProviders } from './providers.ts';
+import { fail, readRequest } from './read-request.ts';
 import type { MoneyRule } from './rules.ts';
 import { createSeamlessWallet } from './service.ts';
 
-const schemas = {
-  balance: SeamlessBalanceRequest,
-  bet: SeamlessBetRequest,
-  win: SeamlessWinRequest,
-  rollback: SeamlessRollbackRequest,
-  batch: SeamlessBatchRequest,
-};
+const movements = [
+  ['bet', SeamlessBetRequest],
+  ['win', SeamlessWinRequest],
+  ['rollback', SeamlessRollbackRequest],
+] as const;
 
 /** `sha256=<hex>` of HMAC-SHA256(secret, rawBody): what X-Signature carries. */
 export const signatureOf = seamlessSignature;
@@ -63,50 +55,13 @@ export async function seamlessRoutes(
     async (api) => {
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      const fail = (reply: FastifyReply, code: SeamlessCode, message: string, extra: Record<string, unknown> = {}) =>
-        reply.status(seamlessHttpStatus[code] ?? 200).send({ status: 'ERROR', code, message, ...extra });
       api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         if (error.statusCode && error.statusCode < 500) return fail(reply, 'INVALID_REQUEST', error.message);
         request.log.error({ err: error }, 'seamless request failed');
         return reply.status(500).send({ status: 'ERROR', code: 'INTERNAL', message: 'Internal error, retry later' });
       });
 
-      /** Signature first (401, nothing parsed), then JSON and the schema (422). */
-      const read = async <S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const providerId = request.headers[seamlessHeaders.providerId];
-        const provider = typeof providerId === 'string' ? await providers.get(providerId) : undefined;
-        // The HMAC is computed for unknown providers too, so timing tells nothing about which ids exist.
-        const valid = isSeamlessSignature(
-          provider?.enabled ? provider.secret : '-',
-          raw,
-          request.headers[seamlessHeaders.signature],
-        );
-        if (!provider?.enabled || !valid) {
-          fail(reply, 'INVALID_SIGNATURE', 'Unknown provider or bad X-Signature');
-          return null;
-        }
-        let json: unknown;
-        try {
-          json = JSON.parse(raw.toString('utf8'));
-        } catch {
-          fail(reply, 'INVALID_REQUEST', 'The body is not JSON');
-          return null;
-        }
-        const nul = nulAt(json);
-        if (nul) {
-          fail(reply, 'INVALID_REQUEST', `${nul}: must not contain a NUL character`);
-          return null;
-        }
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          fail(reply, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-          return null;
-        }
-        return { providerId: provider.id, body: parsed.data as z.output<S> };
-      };
-
+      /** The command's answer, or its refusal with the balance read after the rollback. */
       const answer = async (reply: FastifyReply, run: () => Promise<unknown>) => {
         try {
           return reply.send(await run());
@@ -122,55 +77,24 @@ export async function seamlessRoutes(
       };
 
       api.post('/balance', async (request, reply) => {
-        const r = await read(request, reply, schemas.balance);
-        if (r) return answer(reply, () => wallet.balance(r.providerId, r.body.token));
-        return reply;
+        const r = await readRequest(providers, request, reply, SeamlessBalanceRequest);
+        return r ? answer(reply, () => wallet.balance(r.providerId, r.body.token)) : reply;
       });
-      for (const kind of ['bet', 'win', 'rollback'] as const) {
+      for (const [kind, schema] of movements) {
         api.post(`/${kind}`, async (request, reply) => {
-          const r = await read(request, reply, schemas[kind]);
+          const r = await readRequest(providers, request, reply, schema);
           if (!r) return reply;
-          const { token: t, ...rest } = r.body;
-          return answer(reply, () => wallet.act(r.providerId, t, { action: kind, ...rest } as Action));
+          const { token, ...rest } = r.body;
+          return answer(reply, () => wallet.act(r.providerId, token, { action: kind, ...rest } as Action));
         });
       }
       api.post('/batch', async (request, reply) => {
-        const r = await read(request, reply, schemas.batch);
-        if (r) return answer(reply, () => wallet.batch(r.providerId, r.body.token, r.body.actions as Action[]));
-        return reply;
+        const r = await readRequest(providers, request, reply, SeamlessBatchRequest);
+        return r ? answer(reply, () => wallet.batch(r.providerId, r.body.token, r.body.actions)) : reply;
       });
     },
     { prefix: SEAMLESS_PREFIX },
   );
-
-  // Development and tests only (same rule as POST /api/dev/wallet/credit): a launch token without a game launch.
-  if (devMailboxEnabled(config)) {
-    const Launch = z.object({
-      playerId: z.uuid(),
-      currency: z.string().min(3).max(5),
-      providerId: z.string().min(1).default(STUDIO_PROVIDER_ID),
-      gameId: z.string().min(1).default('demo'),
-      ttlSeconds: z
-        .number()
-        .int()
-        .min(-86_400)
-        .max(7 * 86_400)
-        .optional(),
-    });
-    app.post('/api/dev/seamless/launch-token', async (request, reply) => {
-      const parsed = Launch.safeParse(request.body);
-      const body = parsed.data;
-      if (!body || !enabledCurrencies.has(body.currency.toUpperCase())) {
-        return reply.status(422).send({ error: { code: 3, message: 'The given data was invalid.', fields: {} } });
-      }
-      try {
-        const launched = await issueLaunchToken(db, body);
-        return {
-          data: { token: launched.token, expiresAt: launched.expiresAt.toISOString(), accountId: launched.accountId },
-        };
-      } catch (error) {
-        return reply.status(422).send({ error: { code: 3, message: (error as Error).message, fields: {} } });
-      }
-    });
-  }
+  // Development and tests only (same rule as POST /api/dev/wallet/credit).
+  if (devMailboxEnabled(config)) devLaunchRoute(app, db);
 }
