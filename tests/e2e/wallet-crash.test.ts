@@ -253,14 +253,22 @@ describe.each(targets)('seamless wallet after SIGKILL mid-load (%s)', (_kind, ma
       expect(await ledgerViolations(db)).toEqual([]);
       const applied = await rows<{ key: string; n: number; legs: number }>(
         db,
-        sql`select t.idempotency_key as key, count(distinct t.id)::int as n, count(e.id)::int as legs
-            from wallet.transactions t join wallet.entries e on e.transaction_id = t.id
-            where t.kind in ('game.bet', 'game.win') group by t.idempotency_key`,
+        sql`select s.provider_tx_id as key, count(distinct t.id)::int as n, count(e.id)::int as legs
+            from wallet.seamless_transactions s
+            join wallet.transactions t on t.id = s.ledger_transaction_id
+            join wallet.entries e on e.transaction_id = t.id
+            where s.provider_id = ${PROVIDER.id} and t.kind in ('game.bet', 'game.win') group by s.provider_tx_id`,
       );
       const byKey = new Map(applied.map((r) => [r.key, r]));
       expect(applied).toHaveLength(planned.length);
+      // No ledger movement without its provider transaction (a movement applied twice would show here).
+      const movements = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from wallet.transactions where kind in ('game.bet', 'game.win')`,
+      );
+      expect(movements[0]?.n).toBe(planned.length);
       for (const request of planned) {
-        expect(byKey.get(`seamless:${PROVIDER.id}:${request.transactionId}`), request.transactionId).toMatchObject({
+        expect(byKey.get(request.transactionId), request.transactionId).toMatchObject({
           n: 1,
           legs: 2,
         });
