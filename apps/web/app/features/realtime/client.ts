@@ -78,17 +78,19 @@ export function getRealtime(): Realtime | null {
 }
 
 /**
- * After a login or logout (spec §4): reconnect with the new identity. Player channels are dropped
- * first on logout so the guest connection never asks for them; components subscribe again with the
- * next profile id. The first load's session start finds the identity unchanged and does nothing.
+ * After a login or logout (spec §4): reconnect with the new identity. On logout the player channels are
+ * dropped after the old connection is closed and before the guest one opens: the server may already be
+ * closing the socket of the ended session, and an unsubscribe sent on a closing socket is an error; the
+ * guest connection never asks for them. Components subscribe again with the next profile id. The first
+ * load's session start finds the identity unchanged and does nothing.
  */
 export function onRealtimeSessionChanged(): void {
   if (!realtime) return;
   const identity = currentIdentity();
   if (identity === realtime.identity) return;
   realtime.identity = identity;
-  if (identity === 'guest') realtime.hub.drop((channel) => channel.includes('#'));
   realtime.client.disconnect();
+  if (identity === 'guest') realtime.hub.drop((channel) => channel.includes('#'));
   realtime.client.setToken('');
   realtime.client.connect();
 }
