@@ -1,6 +1,6 @@
 // What several benchmarks need around the server they measure: a port, readiness, a clean stop, CPU time.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
@@ -51,6 +51,29 @@ export function cpuMsOf(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU time of every PostgreSQL process on this machine (postmaster, backends, workers), in ms; Linux only. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** CPU time this process's waited-for children used (cutime + cstime), in ms: e.g. pgbench after spawnSync. */
+export function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
 
 /** One statement on a fresh connection (CREATE/DROP DATABASE cannot run inside a pool's transaction). */

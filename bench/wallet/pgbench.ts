@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childrenCpuMs, postgresCpuMs } from '../lib/process.ts';
 import { quantile, round } from '../ssr/load.ts';
 import type { Latency } from './load.ts';
 
@@ -12,6 +13,8 @@ export interface PgbenchResult {
   transactions: number;
   tps: number;
   latencyMs: Latency;
+  /** PostgreSQL's CPU per transaction and pgbench's own (the client), ms: where the machine's CPU went. */
+  cpuMsPerTransaction: { postgres: number; client: number };
   /** pgbench's own summary lines, for the record. */
   summary: string[];
 }
@@ -34,10 +37,12 @@ export function runPgbench(url: string, clients: number, seconds: number): Pgben
   try {
     pgbench(['-i', '-s', '1', '-q', url], dir);
     const threads = Math.min(2, clients);
+    const cpuBefore = { postgres: postgresCpuMs(), client: childrenCpuMs() };
     const out = pgbench(
       ['-b', 'tpcb-like', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
       dir,
     );
+    const cpu = { postgres: postgresCpuMs() - cpuBefore.postgres, client: childrenCpuMs() - cpuBefore.client };
     const latencies: number[] = [];
     for (const file of readdirSync(dir).filter((f) => f.startsWith('pgbench_log'))) {
       for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
@@ -59,6 +64,10 @@ export function runPgbench(url: string, clients: number, seconds: number): Pgben
         p95: round(quantile(sorted, 0.95)),
         p99: round(quantile(sorted, 0.99)),
         max: round(sorted.at(-1) ?? Number.NaN),
+      },
+      cpuMsPerTransaction: {
+        postgres: round(cpu.postgres / Math.max(1, sorted.length), 3),
+        client: round(cpu.client / Math.max(1, sorted.length), 3),
       },
       summary: out.split('\n').filter((l) => /^(tps|latency|number of|scaling|query mode)/.test(l)),
     };

@@ -2,7 +2,7 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
-//     [--notify-trigger]
+//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof]
 // The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
 // are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
 // measure what waking dispatchers from every commit would cost (docs/decisions/0027).
@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { admin, cpuMsOf, freePort, stopServer, waitForReady } from '../lib/process.ts';
+import { admin, cpuMsOf, freePort, postgresCpuMs, stopServer, waitForReady } from '../lib/process.ts';
 import { round } from '../ssr/load.ts';
 import { type Latency, type Provider, type RoundTripResult, runRoundTrips } from './load.ts';
 import { type PgbenchResult, runPgbench } from './pgbench.ts';
@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     out: { type: 'string' },
     'notify-trigger': { type: 'boolean', default: false },
+    /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const num = (name: 'concurrency' | 'players' | 'seconds' | 'warmup' | 'max-round-trips', min = 1) => {
@@ -105,7 +107,14 @@ async function startServer(port: number, dataDir: string, databaseUrl: string): 
   const counter = join(root, 'bench/wallet/count-queries.ts');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', counter, join(root, 'apps/server/src/main.ts')],
+    [
+      ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(args['cpu-prof'])] : []),
+      '--import',
+      'tsx',
+      '--import',
+      counter,
+      join(root, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: root,
       // The server's output goes to our stderr, keeping stdout for results; IPC carries the query counts.
@@ -159,6 +168,8 @@ async function seatPlayer(origin: string, n: number, runId: string): Promise<str
 
 type ModeResult = RoundTripResult & {
   mode: string;
+  /** CPU per round trip (bet + win) of PostgreSQL and of this load generator, ms (the server's is in the result). */
+  cpuMsPerRoundTrip: { postgres: number; loadGenerator: number };
   accounts: number;
   connections: WaitProfile;
   statements: StatementProfile;
@@ -199,6 +210,22 @@ function table(modes: ModeResult[], bench: PgbenchResult | null): string {
       s.waitMsPerRequest,
       s.dedicated,
     ]);
+  }
+  rows.push([''], ['CPU ms per round trip (2 movements)', 'server', 'PostgreSQL', 'load generator', 'sum']);
+  for (const m of modes) {
+    const c = m.cpuMsPerRoundTrip;
+    const sum = round(m.serverCpuMsPerRoundTrip + c.postgres + c.loadGenerator, 3);
+    rows.push([
+      `${m.accounts} account${m.accounts === 1 ? '' : 's'}`,
+      m.serverCpuMsPerRoundTrip,
+      c.postgres,
+      c.loadGenerator,
+      sum,
+    ]);
+  }
+  if (bench) {
+    const c = bench.cpuMsPerTransaction;
+    rows.push(['pgbench, per transaction', '', c.postgres, c.client, round(c.postgres + c.client, 3)]);
   }
   rows.push([''], ['Server connections (average)', 'row lock', 'idle in tx', 'active', 'idle']);
   for (const m of modes) {
@@ -250,6 +277,11 @@ async function main() {
       const stopSampling = await sampleWaits(adminUrl, serverDb);
       const child = server;
       const counts = { before: await queryCounts(child), after: await queryCounts(child) };
+      const cpu = { postgres: 0, loadGenerator: 0 };
+      const ownCpuMs = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
       const result = await runRoundTrips({
         origin,
         provider,
@@ -264,14 +296,20 @@ async function main() {
         serverCpuMs: () => cpuMsOf(server?.pid),
         beforeTimed: async () => {
           counts.before = await queryCounts(child);
+          cpu.postgres = postgresCpuMs();
+          cpu.loadGenerator = ownCpuMs();
         },
         afterTimed: async () => {
+          cpu.postgres = postgresCpuMs() - cpu.postgres;
+          cpu.loadGenerator = ownCpuMs() - cpu.loadGenerator;
           counts.after = await queryCounts(child);
         },
       });
       const connections = await stopSampling();
       const statements = statementProfile(counts.before, counts.after, result.requests);
-      modes.push({ ...result, mode, accounts: playing.length, connections, statements });
+      const perTrip = (ms: number) => round(ms / Math.max(1, result.roundTrips), 3);
+      const cpuMsPerRoundTrip = { postgres: perTrip(cpu.postgres), loadGenerator: perTrip(cpu.loadGenerator) };
+      modes.push({ ...result, mode, accounts: playing.length, connections, statements, cpuMsPerRoundTrip });
       log(`${mode}: ${result.roundTripsPerSecond} round trips/s, ${result.errors} errors`);
     }
     const exitCode = await stopServer(server);
