@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { answerClientError } from './http/client-errors.ts';
+import { registerCompression } from './http/compression.ts';
 import { answerFrameworkError, envelope, registerErrorHandling } from './http/errors.ts';
 import { registerHostCheck } from './http/host.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -101,6 +102,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerHostCheck(app);
   await registerSecurityHeaders(app, { https: config.https });
+  // Before any route and before @fastify/static: its hook must see every answer (docs/decisions/0046).
+  await registerCompression(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

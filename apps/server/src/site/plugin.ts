@@ -9,6 +9,7 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { compressible, negotiateEncoding, pipeCompressed, varyWithEncoding } from '../http/compression.ts';
 import { envelope } from '../http/errors.ts';
 import { pagePolicy } from './csp.ts';
 import { forwardedVisitor } from './forwarded.ts';
@@ -37,6 +38,8 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
     immutable: true,
     maxAge: '1y',
     index: false,
+    // The .br / .gz files the build writes next to each asset (scripts/precompress.mjs), by Accept-Encoding.
+    preCompressed: true,
   });
   // Files at the client root (favicon, manifest, robots): not hashed, so a short cache.
   for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
@@ -138,7 +141,19 @@ async function sendWebResponse(
     headers['content-security-policy'] = policy(nonce);
     headers['x-frame-options'] = 'SAMEORIGIN';
   }
+  // Pages and client-navigation data (turbo-stream) go out compressed when the browser takes it (decision 0046).
+  const contentType = headers['content-type'] as string | undefined;
+  const encoding =
+    compressible(contentType) && !headers['content-encoding'] && response.status !== 204 && response.status !== 304
+      ? negotiateEncoding(res.req.headers['accept-encoding'])
+      : null;
+  if (compressible(contentType)) headers.vary = varyWithEncoding(headers.vary);
+  if (encoding) {
+    headers['content-encoding'] = encoding;
+    delete headers['content-length'];
+  }
   res.writeHead(response.status, response.statusText, headers);
-  if (response.body && res.req.method !== 'HEAD') await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body || res.req.method === 'HEAD') res.end();
+  else if (encoding) await pipeCompressed(response.body, res, encoding);
+  else await writeReadableStreamToWritable(response.body, res);
 }

@@ -5,6 +5,7 @@ import { extname, resolve, sep } from 'node:path';
 import { STUDIO_PATH } from '@croupier/contracts';
 import { verifyLaunch } from '@croupier/contracts/launch-link';
 import type { FastifyInstance } from 'fastify';
+import { negotiateEncoding } from '../../http/compression.ts';
 import { errorPage } from './error-page.ts';
 import { StudioError } from './errors.ts';
 import type { Studio } from './service.ts';
@@ -99,7 +100,13 @@ export function pageRoutes(studio: FastifyInstance, { service, studioSecret, uiD
     if (!file.startsWith(root + sep) || !existsSync(file)) {
       return reply.status(404).header('content-type', 'text/plain').send('Not found');
     }
-    const body = await readFile(file);
+    // The build's .br / .gz sibling when the client takes that encoding (decision 0046); else the file itself,
+    // which the global compression hook may still compress.
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const sibling = encoding && `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const precompressed = sibling && existsSync(sibling) ? sibling : null;
+    if (precompressed) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    const body = await readFile(precompressed ?? file);
     return reply
       .header('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')
