@@ -1,0 +1,1 @@
+export { createJobQueue, JOBS_SCHEMA, type JobDefinition, type JobQueue, type SendOptions } from './queue.ts';

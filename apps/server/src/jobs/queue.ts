@@ -1,0 +1,85 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client.ts';
+import type { Sql } from '../db/lean-sql.ts';
+import { queueDbOf, transactionDbOf } from './adapter.ts';
+
+// Scheduled work that must survive restarts and run once across instances (bonus and wagering deadlines,
+// cashback, tournament ends): pg-boss on the app's own database (docs/decisions/0054-job-queue.md).
+// pg-boss delivers at least once (a crash mid-job runs it again), so every handler is idempotent: it
+// reads the state it changes and does nothing when the work is already done.
+
+/** A kind of job: its queue name and what one job of it does. */
+export interface JobDefinition<T extends object = object> {
+  readonly name: string;
+  handle(data: T, job: { id: string }): Promise<void>;
+  /** Retries of a failing job before it is kept as failed (default 5, with backoff). */
+  readonly retryLimit?: number;
+}
+
+export interface SendOptions {
+  /** Not before this moment (a deadline). */
+  startAfter?: Date;
+  /** Send inside this open transaction: the job exists only if it commits. */
+  in?: Sql;
+}
+
+export interface JobQueue {
+  send<T extends object>(job: JobDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly started: boolean;
+}
+
+export interface JobQueueOptions {
+  db: Db;
+  definitions: readonly JobDefinition<never>[];
+  log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+  /** How often an idle worker looks for due jobs, seconds (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+/** pg-boss keeps its tables in a schema of its own, migrated by itself under an advisory lock. */
+export const JOBS_SCHEMA = 'jobs';
+
+export function createJobQueue({ db, definitions, log, pollingIntervalSeconds = 2 }: JobQueueOptions): JobQueue {
+  const names = new Set(definitions.map((d) => d.name));
+  if (names.size !== definitions.length) throw new Error('Two job definitions share a name');
+  const boss = new PgBoss({ db: queueDbOf(db), schema: JOBS_SCHEMA, supervise: true, schedule: false });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let started = false;
+
+  return {
+    get started() {
+      return started;
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5 });
+        await boss.work<object>(definition.name, { pollingIntervalSeconds }, async (jobs) => {
+          for (const job of jobs) await (definition as JobDefinition).handle(job.data, { id: job.id });
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Graceful: running handlers finish (up to pg-boss's timeout); nothing new is fetched.
+      await boss.stop({ graceful: true, wait: true, close: false });
+    },
+    async send(job, data, options = {}) {
+      if (!names.has(job.name)) throw new Error(`Unknown job ${job.name}: pass its definition to the queue`);
+      // A job may be sent before the queue starts polling (or on an instance that does not work it):
+      // the queue's tables exist once any instance has started it.
+      if (!started) await this.start();
+      return boss.send(job.name, data, {
+        retryLimit: job.retryLimit ?? 5,
+        retryBackoff: true,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.in ? { db: transactionDbOf(options.in) } : {}),
+      });
+    },
+  };
+}
