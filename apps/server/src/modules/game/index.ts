@@ -6,5 +6,6 @@ export {
   type LaunchRefusalCode,
   launchRefusal,
 } from './launch.ts';
+export { invalidateLobby } from './lobby-cache.ts';
 export { gameRoutes } from './routes.ts';
 export { seedGames } from './seed.ts';

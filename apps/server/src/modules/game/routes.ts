@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, endpoints, type Winner } from '@croupier/contracts';
+import { ApiError, ErrorCode, endpoints } from '@croupier/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import {
   removeFavorite,
 } from './catalogue.ts';
 import { listBets, listSpins, listWinners } from './history.ts';
+import { lobbyCacheOf } from './lobby-cache.ts';
 import { type BeforeLaunchHook, startGame } from './launch.ts';
 
 const e = endpoints.game;
@@ -32,12 +33,18 @@ export interface GameRoutesOptions {
   beforeLaunch?: readonly BeforeLaunchHook[];
   /** How long the public winners list is reused; default 5 s (0 in tests). */
   winnersCacheMs?: number;
+  /** How long games, collections and providers are reused (decision 0047); default 10 s (0 in tests). */
+  catalogueCacheMs?: number;
 }
 
 /** The game service (api-contract §9): catalogue, favorites, recently played, launch and history. */
 export async function gameRoutes(app: FastifyInstance, options: GameRoutesOptions) {
   const { config, db, studioSecret, player } = options;
   const winnersCacheMs = options.winnersCacheMs ?? (config.NODE_ENV === 'test' ? 0 : 5000);
+  // Tests change the catalogue with SQL, so the cache is off there unless a test turns it on (lobbyCacheOf).
+  const lobby = lobbyCacheOf(db);
+  lobby.ttls.catalogueMs = options.catalogueCacheMs ?? (config.NODE_ENV === 'test' ? 0 : 10_000);
+  lobby.ttls.winnersMs = winnersCacheMs;
   const noStore = { 'cache-control': 'no-store' };
   const shared = (seconds: number) => ({ 'cache-control': `public, max-age=${seconds}` });
   const notFound = (what = 'Game') => ApiError.of(ErrorCode.notFound, `${what} not found.`);
@@ -49,24 +56,34 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
 
   route(app, e.collections, async ({ request, reply }) => {
     reply.headers({ ...shared(120), vary: 'cf-ipcountry' });
-    return { data: await listCollections(db, visitorOf(request, config.TRUST_GEO_HEADERS).country) };
+    const country = visitorOf(request, config.TRUST_GEO_HEADERS).country;
+    return {
+      data: await lobby.read('catalogueMs', `collections|${country ?? ''}`, () => listCollections(db, country)),
+    };
   });
   route(app, e.providers, async ({ query, reply }) => {
     reply.headers(shared(120));
-    return { data: await listProviders(db, query) };
+    return {
+      data: await lobby.read('catalogueMs', `providers|${JSON.stringify(query)}`, () => listProviders(db, query)),
+    };
   });
   route(app, e.provider, async ({ params }) => {
-    const provider = await findProvider(db, params.providerId);
+    const provider = await lobby.read('catalogueMs', `provider|${params.providerId}`, () =>
+      findProvider(db, params.providerId),
+    );
     if (!provider) throw notFound('Provider');
     return { data: provider };
   });
   route(app, e.games, async ({ query, reply }) => {
     reply.headers(noStore);
-    return listGames(db, query);
+    return lobby.read('catalogueMs', `games|${JSON.stringify(query)}`, () => listGames(db, query));
   });
   route(app, e.game, async ({ params }) => {
-    const [game] = await present(db, [await gameOf(params.idOrIdentity)]);
-    return { data: game! };
+    const game = await lobby.read('catalogueMs', `game|${params.idOrIdentity}`, async () => {
+      const [presented] = await present(db, [await gameOf(params.idOrIdentity)]);
+      return presented!;
+    });
+    return { data: game };
   });
   route(app, e.play, async ({ params, body, request, reply }) => {
     reply.headers(noStore);
@@ -112,19 +129,9 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
     return listBets(db, { playerId: playerOf(request).playerId, ...query });
   });
 
-  const winnersCache = new Map<string, { at: number; data: Promise<Winner[]> }>();
   route(app, e.winners, async ({ query, reply }) => {
     reply.headers(shared(Math.ceil(winnersCacheMs / 1000)));
-    if (winnersCacheMs <= 0) return { data: await listWinners(db, query) };
     const key = `${query.perPage}|${query.platform ?? ''}|${query.countryCode ?? ''}`;
-    const now = Date.now();
-    let entry = winnersCache.get(key);
-    if (!entry || now - entry.at > winnersCacheMs) {
-      if (winnersCache.size > 500) winnersCache.clear();
-      entry = { at: now, data: listWinners(db, query) };
-      winnersCache.set(key, entry);
-      entry.data.catch(() => winnersCache.delete(key));
-    }
-    return { data: await entry.data };
+    return { data: await lobby.read('winnersMs', key, () => listWinners(db, query)) };
   });
 }

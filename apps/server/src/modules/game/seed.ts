@@ -1,6 +1,7 @@
 import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { invalidateLobby } from './lobby-cache.ts';
 import { gameCollectionGames, gameCollections, gameProviders, games } from './schema.ts';
 
 /** Where the web build puts a game's thumbnails: `{path}/200x300@2x.png` and so on. */
@@ -141,4 +142,5 @@ export async function seedGames(db: Db): Promise<void> {
         .onConflictDoNothing();
     }
   }
+  invalidateLobby(db);
 }
