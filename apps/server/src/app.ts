@@ -34,6 +34,7 @@ import {
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
+import { createRiskModule, riskRoutes } from './modules/risk/index.ts';
 import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { studioRoutes } from './modules/studio/index.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   checks?: { beforeLaunch?: readonly BeforeLaunchHook[]; beforeDeposit?: readonly BeforeDepositCheck[] };
   /** Real-time connection limits and timings (tests shorten them); defaults in modules/realtime/limits.ts. */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /** The responsible-gaming clock (tests move it across the 24-hour delays); default the real one. */
+  riskClock?: () => Date;
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -84,6 +87,7 @@ export async function buildApp({
   realtimeLimits,
   moneyRules = [],
   checks = {},
+  riskClock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -141,6 +145,8 @@ export async function buildApp({
     log: app.log,
   });
   registerWalletListeners(db, player);
+  // Responsible gaming (decision 0038): always on; its rule and checks come before the ones a test adds.
+  const risk = createRiskModule({ db, player, now: riskClock });
   onPlayerModule?.(player);
   registerRealtime(app, { config, player, limits: realtimeLimits });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
@@ -159,16 +165,28 @@ export async function buildApp({
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
-  await app.register(paymentRoutes, { config, db, rates, beforeDeposit: checks.beforeDeposit });
+  await app.register(paymentRoutes, {
+    config,
+    db,
+    rates,
+    beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
+  });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
   await app.register(seamlessRoutes, {
     config,
     db,
     studioSecret,
-    rules: [playerMayPlay(playerStatusIn), ...moneyRules],
+    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, ...moneyRules],
   });
-  await app.register(gameRoutes, { config, db, studioSecret, player, beforeLaunch: checks.beforeLaunch });
+  await app.register(riskRoutes, { limits: risk.limits });
+  await app.register(gameRoutes, {
+    config,
+    db,
+    studioSecret,
+    player,
+    beforeLaunch: [risk.beforeLaunch, ...(checks.beforeLaunch ?? [])],
+  });
   await app.register(studioRoutes, { config, db, studioSecret });
 
   app.setNotFoundHandler((request, reply) =>

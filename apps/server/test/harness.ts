@@ -55,7 +55,7 @@ export async function freshDatabase(poolSize = 5): Promise<{ database: Database;
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'messenger' | 'onPlayerModule' | 'moneyRules' | 'checks'> = {},
+  options: Pick<AppOptions, 'messenger' | 'onPlayerModule' | 'moneyRules' | 'checks' | 'riskClock'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const { database, drop } = await freshDatabase();

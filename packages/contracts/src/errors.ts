@@ -19,6 +19,8 @@ export const ErrorCode = {
   socialAccountBlocked: 11002,
   otpWrongCode: 11003,
   otpSendLimit: 11005,
+  /** Ours: sign-in refused during a self-exclusion, or after it until the reopen request's 24 h passed (HTTP 403). */
+  selfExcluded: 11010,
   depositLimitReached: 13100,
   gameLimitReached: 14100,
   gameLossLimitReached: 14101,

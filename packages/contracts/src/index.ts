@@ -8,6 +8,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './game.ts';
 export * from './issues.ts';
+export * from './limits.ts';
 export * from './notification.ts';
 export * from './payment.ts';
 export * from './player.ts';

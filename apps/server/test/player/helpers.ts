@@ -50,7 +50,7 @@ export const nextIp = () => {
 
 export async function createPlayerTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'moneyRules' | 'checks'> = {},
+  options: Pick<AppOptions, 'moneyRules' | 'checks' | 'riskClock'> = {},
 ): Promise<PlayerTestApp> {
   const messenger = new FakeMessenger();
   let player!: PlayerModule;

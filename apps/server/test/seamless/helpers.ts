@@ -20,7 +20,9 @@ export interface SeamlessTestApp extends PlayerTestApp {
   launch(playerId: string, opts?: { ttlSeconds?: number; currency?: string }): Promise<string>;
 }
 
-export async function createSeamlessTestApp(options: Pick<AppOptions, 'moneyRules'> = {}): Promise<SeamlessTestApp> {
+export async function createSeamlessTestApp(
+  options: Pick<AppOptions, 'moneyRules' | 'riskClock'> = {},
+): Promise<SeamlessTestApp> {
   const t = await createPlayerTestApp({ SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]) }, options);
   const seamless: SeamlessTestApp['seamless'] = async (path, body, opts = {}) => {
     const payload = opts.raw ?? JSON.stringify(body);

@@ -1,5 +1,6 @@
 import { contentEndpoints } from './content.ts';
 import { gameEndpoints } from './game.ts';
+import { limitEndpoints } from './limits.ts';
 import { notificationEndpoints } from './notification.ts';
 import { paymentEndpoints } from './payment.ts';
 import { playerEndpoints } from './player.ts';
@@ -11,6 +12,7 @@ export const endpoints = {
   settings: settingsEndpoints,
   content: contentEndpoints,
   player: playerEndpoints,
+  limits: limitEndpoints,
   wallet: walletEndpoints,
   payment: paymentEndpoints,
   notification: notificationEndpoints,

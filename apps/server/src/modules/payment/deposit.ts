@@ -36,10 +36,16 @@ async function supersedeEarlierAddresses(tx: Db, { playerId, currency, method }:
   for (const row of earlier) await settle(tx, row, false, 'superseded', null);
 }
 
-/** Writes the pending deposit invoice and its outbox event in one transaction. */
-async function insertDeposit({ db, provider }: Pick<PaymentDeps, 'db' | 'provider'>, d: NewDeposit): Promise<void> {
+/** Checks the deposit limits, writes the pending deposit invoice and its outbox event in one transaction. */
+async function insertDeposit(
+  { db, provider, beforeDeposit }: Pick<PaymentDeps, 'db' | 'provider' | 'beforeDeposit'>,
+  d: NewDeposit,
+): Promise<void> {
   await withTransaction(db, async (tx) => {
     if (d.method.type === 'address') await supersedeEarlierAddresses(tx, d);
+    // Again inside the insert's transaction (after a superseded address stopped counting): the limit check
+    // and the invoice commit together (issue 11).
+    await checkDepositLimits(beforeDeposit, { playerId: d.playerId, currency: d.currency, amount: d.amount, tx });
     const [row] = await tx
       .insert(invoices)
       .values({

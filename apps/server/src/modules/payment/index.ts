@@ -1,2 +1,3 @@
 // The payment module as other modules see it (docs/decisions/0015).
+export { depositedSince } from './deposited.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';

@@ -1,4 +1,5 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
+import type { Db } from '../../db/client.ts';
 
 /** Thrown by a deposit-limit listener: answered as error 13100 with HTTP 422 (never 401/403). */
 export class DepositLimitError extends Error {
@@ -13,6 +14,11 @@ export interface BeforeDeposit {
   currency: string;
   /** Minor units; absent when only the methods are listed. */
   amount?: bigint;
+  /**
+   * The invoice's transaction, when the check runs inside it (right before the insert): a limit check reads
+   * and locks through it, so the check and the insert commit together. Absent for the early checks.
+   */
+  tx?: Db;
 }
 
 /** Runs before listing deposit methods and before a deposit; throws DepositLimitError to refuse. */

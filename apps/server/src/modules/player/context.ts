@@ -36,6 +36,11 @@ export interface PlayerDeps {
   registered: PlayerRegisteredListener[];
   /** Listeners of "sessions closed", after the commit (real time ends their sockets). */
   sessionsClosed: SessionsClosedListener[];
+  /** Checks before any session opens (the risk module refuses self-excluded players); throw to refuse. */
+  signInGuards: SignInGuard[];
 }
 
 export type SessionsClosedListener = (sessionIds: string[]) => void;
+
+/** Runs on the connection (or transaction) that opens the session. */
+export type SignInGuard = (playerId: string, db: Db) => Promise<void> | void;

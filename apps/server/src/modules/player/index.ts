@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Messenger } from '../notification/messaging/port.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { type AccountsService, createAccounts } from './accounts.ts';
-import type { PlayerDeps, PlayerRegisteredListener, SessionsClosedListener } from './context.ts';
+import type { PlayerDeps, PlayerRegisteredListener, SessionsClosedListener, SignInGuard } from './context.ts';
 import { resolveJwtSecret } from './crypto.ts';
 import { type AuthContext, authenticate } from './sessions.ts';
 
@@ -12,6 +12,7 @@ export { playerOf, registerAuthentication } from './auth.ts';
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
 export { publicNicknames } from './nicknames.ts';
 export { type PlayerPreferences, preferencesOf } from './preferences.ts';
+export { closeForSelfExclusion, timeZoneIn } from './responsible-gaming.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export type { AuthContext } from './sessions.ts';
 export { playerStatusIn } from './status-in.ts';
@@ -29,6 +30,8 @@ export interface PlayerModule {
   onRegistered(listener: PlayerRegisteredListener): void;
   /** Called with the ids of sessions just closed (logout, closed by the player, password change or reset). */
   onSessionsClosed(listener: SessionsClosedListener): void;
+  /** Runs before every session opens (login, autologin, social, registration); a throw refuses it. */
+  onSignIn(guard: SignInGuard): void;
 }
 
 export function createPlayerModule(input: {
@@ -37,7 +40,13 @@ export function createPlayerModule(input: {
   messenger: Messenger;
   log: FastifyBaseLogger;
 }): PlayerModule {
-  const deps: PlayerDeps = { ...input, secret: resolveJwtSecret(input.config), registered: [], sessionsClosed: [] };
+  const deps: PlayerDeps = {
+    ...input,
+    secret: resolveJwtSecret(input.config),
+    registered: [],
+    sessionsClosed: [],
+    signInGuards: [],
+  };
   const accounts = createAccounts(deps, createSettingsService(input.config));
   return {
     deps,
@@ -50,6 +59,9 @@ export function createPlayerModule(input: {
     },
     onSessionsClosed: (listener) => {
       deps.sessionsClosed.push(listener);
+    },
+    onSignIn: (guard) => {
+      deps.signInGuards.push(guard);
     },
   };
 }

@@ -1,0 +1,39 @@
+// The risk module as other modules see it (docs/decisions/0038): responsible gaming. Functions, never tables.
+import type { Db } from '../../db/client.ts';
+import { type PlayerModule, timeZoneIn } from '../player/index.ts';
+import type { MoneyRule } from '../wallet/seamless/index.ts';
+import { assertMayClaimBonus, beforeDeposit, beforeLaunch } from './checks.ts';
+import { limitsRule } from './money-rule.ts';
+import { createLimitsApi, type RiskDeps } from './service.ts';
+import { signInGuard } from './sign-in.ts';
+
+export { riskRoutes } from './routes.ts';
+export { historyOf } from './store.ts';
+export { type CashPeriod, type Window, windowOf } from './windows.ts';
+
+export interface RiskOptions {
+  db: Db;
+  player: PlayerModule;
+  /** The clock of every limit rule; tests move it across the 24-hour delays. */
+  now?: () => Date;
+}
+
+/**
+ * Builds the risk module and hooks its sign-in guard into the player module. The caller passes the money
+ * rule to the seamless wallet and the checks to the game launch and the payment module.
+ */
+export function createRiskModule({ db, player, now = () => new Date() }: RiskOptions) {
+  const deps: RiskDeps = { db, player, now };
+  player.onSignIn(signInGuard(deps));
+  return {
+    limits: createLimitsApi(deps),
+    /** Bet and loss limits, cooling-off and self-exclusion inside every seamless movement. */
+    moneyRule: limitsRule({ now, timeZoneIn }) satisfies MoneyRule,
+    beforeLaunch: beforeLaunch(deps),
+    beforeDeposit: beforeDeposit(deps),
+    /** For the bonus module: throws during a cooling-off or self-exclusion. */
+    assertMayClaimBonus: assertMayClaimBonus(deps),
+  };
+}
+
+export type RiskModule = ReturnType<typeof createRiskModule>;

@@ -1,0 +1,23 @@
+import { endpoints } from '@croupier/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint.ts';
+import { playerOf } from '../player/index.ts';
+import type { createLimitsApi } from './service.ts';
+
+const e = endpoints.limits;
+
+/** GET/POST /api/player/limits, PUT/DELETE /api/player/limits/:limitId (api-contract §6). */
+export async function riskRoutes(app: FastifyInstance, { limits }: { limits: ReturnType<typeof createLimitsApi> }) {
+  const noStore = { 'cache-control': 'no-store' };
+  route(app, e.list, async ({ request, reply }) => {
+    reply.headers(noStore);
+    return { data: await limits.list(playerOf(request).playerId) };
+  });
+  route(app, e.create, async ({ request, body }) => ({ data: await limits.create(playerOf(request).playerId, body) }));
+  route(app, e.update, async ({ request, params, body }) => ({
+    data: await limits.update(playerOf(request).playerId, params.limitId.toLowerCase(), body),
+  }));
+  route(app, e.remove, async ({ request, params }) => ({
+    data: await limits.remove(playerOf(request).playerId, params.limitId.toLowerCase()),
+  }));
+}

@@ -1,0 +1,41 @@
+import { LimitDefinition } from '@croupier/contracts/reference/index';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { drizzleSql } from '../../db/lean-sql.ts';
+import { depositedSince } from '../payment/index.ts';
+import { timeZoneIn } from '../player/index.ts';
+import { limitUsage } from './schema.ts';
+import type { Usage } from './state.ts';
+import type { LimitRow } from './store.ts';
+import { type CashPeriod, windowOf, zoneOrUtc } from './windows.ts';
+
+/** The player's zone for period windows: the profile's, UTC when unset or unknown. */
+export async function zoneOf(db: Db, playerId: string): Promise<string> {
+  return zoneOrUtc(await timeZoneIn(drizzleSql(db), playerId));
+}
+
+/**
+ * What a cash limit has used in its current window (minor units): the stakes (bet), the net loss never
+ * below zero (loss), the deposits pending or done (deposit).
+ */
+export async function usageOf(db: Db, row: LimitRow, zone: string, now: Date): Promise<Usage> {
+  const window = windowOf(row.period as CashPeriod, now, zone);
+  const currency = row.currency!;
+  if (row.definition === LimitDefinition.deposit) {
+    return { used: await depositedSince(db, row.playerId, currency, window.start), window };
+  }
+  const [counted] = await db
+    .select()
+    .from(limitUsage)
+    .where(
+      and(
+        eq(limitUsage.playerId, row.playerId),
+        eq(limitUsage.currency, currency),
+        eq(limitUsage.period, row.period),
+        eq(limitUsage.windowStart, window.start),
+      ),
+    );
+  if (!counted) return { used: 0n, window };
+  const used = row.definition === LimitDefinition.bet ? counted.staked : counted.netLoss;
+  return { used: used > 0n ? used : 0n, window };
+}
