@@ -2,6 +2,11 @@
 // wallet.seamless_rounds, at growing table sizes, through the real app (app.inject, no network).
 //   node --import tsx bench/history/run.ts [--rows 10000,10000000] [--pages 1,1000] [--per-page 10]
 //     [--samples 50] [--warmup 5] [--batch 1000000] [--player-rows N] [--out /tmp/history.json]
+//     [--no-breakdown] [--production]
+// Next to each request it times its parts on their own (--no-breakdown skips them): an unauthenticated
+// request through app.inject (/api/health: routing, hooks, serialisation), the handler's database work
+// (listBets called directly), and the page query and the capped count alone on a raw connection. With
+// --production the app is built with NODE_ENV=production (no response-schema check, as deployed).
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 // bench creates a scratch database croupier_bench_history_<run> there and drops it at the end.
 // Sizes are cumulative (rows are added up to each size in turn); every row belongs to the one player (the
@@ -16,7 +21,9 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { listBets } from '../../apps/server/src/modules/game/history.ts';
 import { seedGames } from '../../apps/server/src/modules/game/seed.ts';
+import { roundCountLimit } from '../../apps/server/src/modules/wallet/seamless/history.ts';
 import { admin, percentile } from '../lib/process.ts';
 
 const { values: args } = parseArgs({
@@ -29,6 +36,8 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '1000000' },
     'player-rows': { type: 'string' },
     out: { type: 'string' },
+    'no-breakdown': { type: 'boolean', default: false },
+    production: { type: 'boolean', default: false },
   },
 });
 const ints = (name: string, text: string) =>
@@ -58,6 +67,16 @@ const dbUrl = (() => {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+interface Breakdown {
+  /** GET /api/health through app.inject: the cost of any request without auth or database. */
+  injectOnlyP50Ms: number;
+  /** listBets(db, …) called directly: every query of the handler, no HTTP, no auth. */
+  handlerDbP50Ms: number;
+  /** The page query alone and the capped count alone, on a raw connection (one round trip each). */
+  pageQueryP50Ms: number;
+  countQueryP50Ms: number;
+}
+
 interface Result {
   rows: number;
   playerRows: number;
@@ -67,6 +86,7 @@ interface Result {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  breakdown?: Breakdown;
   plan?: string;
 }
 
@@ -83,8 +103,11 @@ async function main() {
     database = await openDatabase({ databaseUrl: dbUrl, poolSize: 5 });
     await database.migrate();
     await seedGames(database.db);
+    if (args.production) process.env.NODE_ENV = 'production';
     const config = loadConfig({
-      NODE_ENV: 'test',
+      NODE_ENV: args.production ? 'production' : 'test',
+      // Production guards: this is a loopback bench, not a deployment.
+      ...(args.production ? { DEMO: 'true', JWT_SECRET: randomBytes(32).toString('hex') } : {}),
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
       DATABASE_URL: dbUrl,
@@ -166,6 +189,9 @@ async function main() {
         const times: number[] = [];
         for (let i = 0; i < samples; i++) times.push(await once());
         times.sort((a, b) => a - b);
+        const breakdown = args['no-breakdown']
+          ? undefined
+          : await breakdownOf(app!, database!, raw, profile.id, page, perPage);
         const plan = (
           await raw.query<{ 'QUERY PLAN': string }>(
             `explain (analyze, buffers off, timing off, summary on)
@@ -185,10 +211,12 @@ async function main() {
           p50Ms: round2(percentile(times, 50)),
           p95Ms: round2(percentile(times, 95)),
           maxMs: round2(times.at(-1)!),
+          breakdown,
           plan,
         };
         results.push(result);
         log(`${size} rows, page ${page}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
+        if (breakdown) log(`  parts (p50 ms): ${JSON.stringify(breakdown)}`);
         log(`  rows query plan (EXPLAIN ANALYZE):\n${plan.replace(/^/gm, '    ')}`);
       }
     }
@@ -216,16 +244,66 @@ async function main() {
     loadAverage: { before: round2(loadBefore), after: round2(loadavg()[0]!) },
     results,
   };
-  console.log('| rows in seamless_rounds | of the player | page | perPage | p50 ms | p95 ms | max ms |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| rows in seamless_rounds | of the player | page | perPage | p50 ms | p95 ms | max ms | inject only | handler db | page query | count query |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const n = (v: number) => v.toLocaleString('en');
+    const b = r.breakdown;
+    const parts = b
+      ? `${b.injectOnlyP50Ms} | ${b.handlerDbP50Ms} | ${b.pageQueryP50Ms} | ${b.countQueryP50Ms}`
+      : '– | – | – | –';
     console.log(
-      `| ${n(r.rows)} | ${n(r.playerRows)} | ${r.page} | ${r.perPage} | ${r.p50Ms} | ${r.p95Ms} | ${r.maxMs} |`,
+      `| ${n(r.rows)} | ${n(r.playerRows)} | ${r.page} | ${r.perPage} | ${r.p50Ms} | ${r.p95Ms} | ${r.maxMs} | ${parts} |`,
     );
   }
   console.log(JSON.stringify(out, null, 2));
   if (args.out) writeFileSync(args.out, JSON.stringify(out, null, 2));
+}
+
+/** p50 of `samples` sequential runs of `fn` (after `warmup` unmeasured ones), in ms. */
+async function p50Of(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return round2(
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+  );
+}
+
+async function breakdownOf(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  raw: pg.Client,
+  playerId: string,
+  page: number,
+  perPage: number,
+): Promise<Breakdown> {
+  const where = `player_id = $1 and status in ('settled','rolled_back')`;
+  return {
+    injectOnlyP50Ms: await p50Of(() => app.inject({ method: 'GET', url: '/api/health' })),
+    handlerDbP50Ms: await p50Of(() => listBets(database.db, { playerId, isSettled: true, page, perPage })),
+    pageQueryP50Ms: await p50Of(() =>
+      raw.query(
+        `select * from wallet.seamless_rounds where ${where} order by created_at desc, round_id desc limit $2 offset $3`,
+        [playerId, perPage, (page - 1) * perPage],
+      ),
+    ),
+    countQueryP50Ms: await p50Of(() =>
+      raw.query(`select count(*) from (select 1 from wallet.seamless_rounds where ${where} limit $2) capped`, [
+        playerId,
+        roundCountLimit(page, perPage),
+      ]),
+    ),
+  };
 }
 
 main().catch((error) => {

@@ -67,3 +67,15 @@ export function driverOf(db: Db): Driver {
     return { kind: 'pglite', client: client as PGlite };
   throw new Error('Unknown database driver');
 }
+
+/** A statement outside any transaction, on whatever connection the driver gives (reads on the hot path). */
+export function poolSql(db: Db): Sql {
+  const driver = driverOf(db);
+  if (driver.kind === 'pglite') return pgliteSql(driver.client);
+  return {
+    async query<R>(s: Statement, values: readonly unknown[]) {
+      const result = await driver.pool.query({ name: s.name, text: s.text, values: values as unknown[] });
+      return result.rows as R[];
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { type AccessClaims, ApiError, type Auth, ErrorCode, type Session } from 
 import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { poolSql, statement } from '../../db/lean-sql.ts';
 import { recordEvent } from './audit.ts';
 import type { PlayerDeps, RequestMeta } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
@@ -14,6 +15,23 @@ import { players, sessions } from './schema.ts';
 /** The `prv` claim: which kind of subject the token names (always a player here). */
 const PRV = createHash('sha1').update('croupier/player').digest('hex');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The session check of every authenticated request, as a prepared statement: no query building per request
+ * and one plan per connection (issue 15; bench/history measured 1 ms of CPU for the Drizzle-built one).
+ */
+const SESSION_CHECK = statement(
+  'player_session_check',
+  `select s.closed_at, s.refresh_until, s.last_seen_at, p.status
+     from player.sessions s join player.players p on p.id = s.player_id
+    where s.id = $1 and s.player_id = $2`,
+);
+interface SessionCheckRow {
+  closed_at: Date | string | null;
+  refresh_until: Date | string;
+  last_seen_at: Date | string;
+  status: number;
+}
 
 /** What an authenticated request knows about its caller. */
 export interface AuthContext {
@@ -58,8 +76,6 @@ export async function openSession(
   input: { meta: RequestMeta; fingerprint: string; method: string; isNewlyRegistered?: boolean },
   db: Db = deps.db,
 ): Promise<Auth> {
-  // On the caller's connection: a sign-in inside a transaction must not wait on itself (PGlite has one).
-  for (const guard of deps.signInGuards) await guard(player.id, db);
   const jti = randomUUID();
   const [session] = await db
     .insert(sessions)
@@ -99,16 +115,13 @@ export async function authenticate(deps: PlayerDeps, token: string): Promise<Aut
   if (!check.ok || check.expired) throw unauthorized(check.ok ? 'The access token has expired.' : undefined);
   const { claims } = check;
   if (!UUID.test(claims.sessionId) || !UUID.test(claims.sub)) throw unauthorized();
-  const [row] = await deps.db
-    .select({
-      closedAt: sessions.closedAt,
-      refreshUntil: sessions.refreshUntil,
-      lastSeenAt: sessions.lastSeenAt,
-      status: players.status,
-    })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.playerId, claims.sub)));
+  const [found] = await poolSql(deps.db).query<SessionCheckRow>(SESSION_CHECK, [claims.sessionId, claims.sub]);
+  const row = found && {
+    closedAt: found.closed_at,
+    refreshUntil: new Date(found.refresh_until),
+    lastSeenAt: new Date(found.last_seen_at),
+    status: found.status,
+  };
   if (!row || row.closedAt || row.status === PlayerStatus.blocked || row.refreshUntil.getTime() <= Date.now()) {
     throw unauthorized('The session has ended.');
   }

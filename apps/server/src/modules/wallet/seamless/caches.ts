@@ -1,18 +1,8 @@
-import type { Db } from '../../../db/client.ts';
-import { driverOf, pgliteSql, type Sql, type Statement } from '../../../db/lean-sql.ts';
+import type { Sql } from '../../../db/lean-sql.ts';
 import { HOUSE_GAME_ACCOUNT } from './statements.ts';
 
-/** A statement outside any transaction, on whatever connection the driver gives. */
-export function poolSql(db: Db): Sql {
-  const driver = driverOf(db);
-  if (driver.kind === 'pglite') return pgliteSql(driver.client);
-  return {
-    async query<R>(s: Statement, values: readonly unknown[]) {
-      const result = await driver.pool.query({ name: s.name, text: s.text, values: values as unknown[] });
-      return result.rows as R[];
-    },
-  };
-}
+/** A statement outside any transaction (moved to db/lean-sql.ts: the history and the session check use it too). */
+export { poolSql } from '../../../db/lean-sql.ts';
 
 /**
  * The house `game` account per currency: created once and never changed, so after the first request of a
