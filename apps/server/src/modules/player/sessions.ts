@@ -76,6 +76,8 @@ export async function openSession(
   input: { meta: RequestMeta; fingerprint: string; method: string; isNewlyRegistered?: boolean },
   db: Db = deps.db,
 ): Promise<Auth> {
+  // On the caller's connection: a sign-in inside a transaction must not wait on itself (PGlite has one).
+  for (const guard of deps.signInGuards) await guard(player.id, db);
   const jti = randomUUID();
   const [session] = await db
     .insert(sessions)
