@@ -16,7 +16,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
-import { type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
+import { activityHistory, activityRule, type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { createMessenger } from './modules/notification/messaging/index.ts';
 import type { Messenger } from './modules/notification/messaging/port.ts';
@@ -148,12 +148,14 @@ export async function buildApp({
   // Responsible gaming (decision 0038): always on; its rule and checks come before the ones a test adds.
   const risk = createRiskModule({ db, player, now: riskClock });
   onPlayerModule?.(player);
-  registerRealtime(app, { config, player, limits: realtimeLimits });
+  const rates = createRatesSource(config, app.log);
+  // Live winners and activity boards (decision 0051): published by a money rule, history read back from rounds.
+  const activity = { rates, bigWinMultiplier: config.BIG_WIN_MULTIPLIER };
+  registerRealtime(app, { config, player, limits: realtimeLimits, history: activityHistory(db, activity) });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player.deps);
   await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
-  const rates = createRatesSource(config, app.log);
   app.decorate('rates', rates);
   app.addHook('onReady', async () => rates.start());
   app.addHook('onClose', async () => rates.stop());
@@ -177,7 +179,7 @@ export async function buildApp({
     config,
     db,
     studioSecret,
-    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, ...moneyRules],
+    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, ...moneyRules, activityRule(activity)],
   });
   await app.register(riskRoutes, { limits: risk.limits });
   await app.register(gameRoutes, {

@@ -30,6 +30,26 @@ const trustedProxies = z
     message: 'expected comma-separated addresses or CIDRs like "10.0.0.0/8,::1"',
   });
 
+/** "https://casino.example, https://www.casino.example" → origins; anything but a bare http(s) origin stops the start. */
+const siteOrigins = z
+  .string()
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) =>
+      list.every(
+        (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v.replace(/\/$/, ''),
+      ),
+    {
+      message: 'expected comma-separated origins like "https://casino.example,https://www.casino.example" (no path)',
+    },
+  )
+  .transform((list) => list.map((v) => new URL(v).origin));
+
 const url = (name: string) => z.string().refine((v) => URL.canParse(v), { message: `${name} must be an absolute URL` });
 
 /** Every setting comes from the environment, validated once at start (README lists them). */
@@ -196,6 +216,28 @@ export const ConfigSchema = z.object({
   /** A feed answer slower than this is dropped (the last good table stays). */
   RATES_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
   // ── end of currency rates ──
+  // ── Site origins, studio address, sign-up modes, live winners (issue 16) ──
+  /**
+   * Origins (comma-separated) a return URL may point to: deposit redirects, the game's lobby (decision 0050).
+   * Set: exactly these plus PUBLIC_URL. Unset: PUBLIC_URL, its www/bare twin, and the origin a request came
+   * through when its peer is a trusted proxy (TRUSTED_PROXIES).
+   */
+  SITE_ORIGINS: siteOrigins.optional(),
+  /** Where players' browsers reach the studio (`gameUrl` is absolute from it). Unset: PUBLIC_URL. */
+  STUDIO_PUBLIC_URL: url('STUDIO_PUBLIC_URL')
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      message: 'STUDIO_PUBLIC_URL must be http:// or https://',
+    })
+    .optional(),
+  /** Sign-up tabs (constants.player.registration): "email", "phone" or "email,phone". */
+  SIGN_UP_MODES: z
+    .string()
+    .regex(/^\s*(email|phone)\s*(,\s*(email|phone)\s*)?$/, 'expected "email", "phone" or "email,phone"')
+    .transform((raw) => ({ email: /email/.test(raw), phone: /phone/.test(raw) }))
+    .default({ email: true, phone: true }),
+  /** A settled round is a big win (live winners, the big-wins board) when it paid more than its stake and at least this many times it. */
+  BIG_WIN_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
+  // ── end of site origins … live winners ──
   // ── Real time (modules/realtime, docs/realtime.md) ──
   /** `hub`: this server's websocket endpoint (through Redis when REDIS_URL is set); `centrifugo`: Centrifugo's HTTP API. */
   REALTIME_PUBLISHER: z.enum(['hub', 'centrifugo']).default('hub'),

@@ -75,7 +75,11 @@ const list = (item: z.ZodType<string>) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(100).optional());
 const idLike = z.string().min(1).max(100);
 
-export const GameSortBy = z.enum(['default', 'name', 'score', 'createdAt', 'rtp']);
+/**
+ * `order` is the collection order (the default's), `popular` players in the last 7 days, `rating` favourites.
+ * The client sends its CMS's sort options (api-contract §9): any value not listed here sorts by the default.
+ */
+export const GameSortBy = z.enum(['default', 'order', 'name', 'score', 'createdAt', 'rtp', 'popular', 'rating']);
 
 export const GamesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -87,15 +91,16 @@ export const GamesQuery = z.object({
   /** Name search: at least 2 characters. */
   name: z.string().trim().min(2).max(100).optional(),
   countries: list(z.string().regex(/^[A-Z]{2}$/, 'two upper-case letters')),
-  sortBy: GameSortBy.default('default'),
-  /** Default: ascending for default and name, descending (best, newest, highest first) for score, createdAt, rtp. */
+  sortBy: GameSortBy.catch('default').default('default'),
+  /** Default: ascending for default, order and name; descending (best, newest, most first) for the others. */
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 export type GamesQuery = z.infer<typeof GamesQuery>;
 
 export const ProvidersQuery = z.object({
   name: z.string().trim().max(100).optional(),
-  sortBy: z.enum(['name', 'default']).default('default'),
+  /** Any value but `name` is the default (position) order, as for games. */
+  sortBy: z.enum(['name', 'default']).catch('default').default('default'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(100),
@@ -192,3 +197,22 @@ export const Winner = z.object({
   gameCustomImages: GameImages,
 });
 export type Winner = z.infer<typeof Winner>;
+
+/** A row of an activity board (api-contract §14.2, `activity-board.updated`): one settled round. */
+export const ActivityBet = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  /** Stake and payout in the round's currency, and in the base currency. */
+  amount: z.number(),
+  baseCurrencyAmount: z.number(),
+  payout: z.number(),
+  baseCurrencyPayout: z.number(),
+  currency: z.string(),
+  /** The game's identity. */
+  gameId: z.string(),
+  gameName: z.string(),
+  gameImages: GameImages,
+  gameCustomImages: GameImages,
+  createdAt: z.string(),
+});
+export type ActivityBet = z.infer<typeof ActivityBet>;

@@ -13,6 +13,8 @@ export const PlayerChannel = {
   playerFreespins: 'bonus:player-freespins',
   quests: 'retention:quests',
   loyaltyAccounts: 'retention:accounts',
+  /** `wheel.spin.issued` (the retention issue publishes it). */
+  wheels: 'retention:wheels',
   walletAccounts: 'wallet:accounts',
   invoices: 'payment:invoices',
   notifications: 'messenger:notifications',
@@ -54,6 +56,9 @@ export const RealtimeEvent = {
   bonusCodeUpdated: 'player.bonus.code.updated',
   loyaltyLevelUpdated: 'account.level.updated',
   onlineCount: 'online.count',
+  wheelSpinIssued: 'wheel.spin.issued',
+  gameWinner: 'game.winner',
+  activityBoardUpdated: 'activity-board.updated',
 } as const;
 
 /** What `global:online` carries: the number of players connected now. */
@@ -76,8 +81,40 @@ export const RealtimeTimings = {
   subscriptionRefreshMax: 20_000,
 } as const;
 
-/** Public channels that are families: `tournaments:{tournamentId}` (leaderboards), anyone may subscribe. */
-export const PublicChannelFamily = { tournament: 'tournaments:' } as const;
+/**
+ * Public channels that are families, anyone may subscribe: `tournaments:{tournamentId}` (leaderboards),
+ * `game:winners:{mobile|desktop}:{country}` (live winners) and `activity-board:boards#{boardId}` (the `#` is
+ * part of the client's channel name, not a player: a board id is not a user).
+ */
+export const PublicChannelFamily = {
+  tournament: 'tournaments:',
+  winners: 'game:winners:',
+  activityBoard: 'activity-board:boards#',
+} as const;
+
+/** `game:winners:{mobile|desktop}:{country}`: platform 1 is mobile, 2 desktop (api-contract §1.5). */
+export const winnersChannel = (platform: 1 | 2, country: string): string =>
+  `${PublicChannelFamily.winners}${platform === 1 ? 'mobile' : 'desktop'}:${country}`;
+
+/** The activity boards (decision 0051): their ids are what a CMS lists as the home page's boards. */
+export const ActivityBoard = {
+  /** Every settled real-money round, newest first. */
+  latestBets: 'latest-bets',
+  /** Settled rounds that paid more than their stake and at least BIG_WIN_MULTIPLIER times it. */
+  bigWins: 'big-wins',
+} as const;
+export type ActivityBoardId = (typeof ActivityBoard)[keyof typeof ActivityBoard];
+
+export const activityBoardChannel = (board: ActivityBoardId): string => `${PublicChannelFamily.activityBoard}${board}`;
+
+/**
+ * A publication to every channel of a family at once: the outbox row's channel is the family's prefix plus
+ * `*` (`game:winners:desktop:*`), and `data[FAMILY_ONLY]`, when present, lists the only suffixes (countries)
+ * it goes to. Publishers deliver it to each concrete channel without that key; no client can subscribe to a
+ * channel containing `*`.
+ */
+export const FAMILY_WILDCARD = '*';
+export const FAMILY_ONLY = '$only';
 
 /**
  * The part of Centrifuge's bidirectional JSON protocol (v2) the server speaks: one command per line of a

@@ -13,12 +13,16 @@ const originOf = (base: string): string | null => {
  * style *attributes* stay allowed (`style-src-attr`): React renders computed widths and stacking into them on
  * the server, and they cannot load anything or match selectors.
  */
-export function pagePolicy(config: Pick<Config, 'publicUrl' | 'CDN_BASE_URL' | 'GAME_HUB_CDN_BASE_URL'>) {
+export function pagePolicy(
+  config: Pick<Config, 'publicUrl' | 'CDN_BASE_URL' | 'GAME_HUB_CDN_BASE_URL'> & { STUDIO_PUBLIC_URL?: string },
+) {
   const site = new URL(config.publicUrl);
   const socket = `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
   const cdns = [originOf(config.CDN_BASE_URL), originOf(config.GAME_HUB_CDN_BASE_URL)].filter(
     (o): o is string => o !== null,
   );
+  // The game iframe, when the studio has an origin of its own (decision 0050).
+  const studio = config.STUDIO_PUBLIC_URL ? originOf(config.STUDIO_PUBLIC_URL) : null;
   const images = ["'self'", 'data:', 'blob:', ...new Set(cdns)].join(' ');
   return (nonce: string) =>
     [
@@ -29,7 +33,7 @@ export function pagePolicy(config: Pick<Config, 'publicUrl' | 'CDN_BASE_URL' | '
       `img-src ${images}`,
       "font-src 'self' data:",
       `connect-src 'self' ${socket}`,
-      "frame-src 'self'",
+      ["frame-src 'self'", ...(studio ? [studio] : [])].join(' '),
       "frame-ancestors 'self'",
       "base-uri 'self'",
       "form-action 'self'",

@@ -23,7 +23,8 @@ const play = (game: string, body: object, opts: { token?: string; country?: stri
     headers: opts.country ? { 'cf-ipcountry': opts.country } : {},
   });
 const launchOf = (gameUrl: string) => {
-  expect(gameUrl.startsWith('/studio/launch?')).toBe(true);
+  // Absolute (decision 0050): on the origin the request came through, the studio being this process.
+  expect(gameUrl.startsWith('http://localhost/studio/launch?')).toBe(true);
   const query = Object.fromEntries(new URL(gameUrl, 'http://x').searchParams);
   const checked = verifyLaunch(STUDIO_SECRET, query);
   if (!checked.ok) throw new Error(`launch link refused: ${checked.reason}`);

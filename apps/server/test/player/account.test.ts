@@ -21,16 +21,11 @@ describe(`profile, fields, e-mail confirmation and passwords (${databaseKind})`,
     const reg = await t.call('GET', '/api/player/fields/validations?scenario=registration');
     expect(reg.status).toBe(200);
     const fields = reg.json.data.map((f: unknown) => FormField.parse(f));
+    // Both sign-up modes are on: each tab adds its own identifier, so neither is listed (decision 0053).
+    expect(fields.map((f: FormField) => f.name)).not.toContain('phone');
+    expect(fields.map((f: FormField) => f.name)).not.toContain('email');
     expect(fields.map((f: FormField) => f.name)).toEqual(
-      expect.arrayContaining([
-        'email',
-        'password',
-        'currency',
-        'country',
-        'agreements',
-        'receiveEmailPromo',
-        'receiveSmsPromo',
-      ]),
+      expect.arrayContaining(['password', 'currency', 'country', 'agreements', 'receiveEmailPromo', 'receiveSmsPromo']),
     );
     expect(fields.find((f: FormField) => f.name === 'nickname').isVisible).toBe(false);
     expect((await t.call('GET', '/api/player/fields/validations?scenario=profile')).status).toBe(401);

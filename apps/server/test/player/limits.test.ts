@@ -17,15 +17,16 @@ const limitedEvents = async (detail: string) => {
 };
 
 describe(`rate limits of the account endpoints (${databaseKind})`, () => {
-  it('limits logins per IP (20 per 15 minutes) with a 429 envelope, code 5', async () => {
+  it('limits logins per IP (20 per 15 minutes) with a 422 envelope, code 5, message on login (decision 0052)', async () => {
     const ip = '198.51.100.200';
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await login(t, uniqueEmail('ip'), 'whatever', ip)).status);
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     const limited = await login(t, uniqueEmail('ip'), 'whatever', ip);
-    expect(limited.status).toBe(429);
+    expect(limited.status).toBe(422);
     expect(limited.json.error.code).toBe(5);
     expect(limited.json.error.message).toMatch(/Try again in \d+ s/);
+    expect(limited.json.error.fields.login).toEqual([limited.json.error.message]);
     expect(await limitedEvents('ip login')).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await login(t, uniqueEmail('ip'), 'whatever')).status).toBe(401);
@@ -36,13 +37,14 @@ describe(`rate limits of the account endpoints (${databaseKind})`, () => {
     const attacker = '198.51.100.210';
     for (let i = 0; i < 5; i++) expect((await login(t, email, `wrong-${i}`, attacker)).status).toBe(401);
     const refused = await login(t, email.toUpperCase(), password, attacker);
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(422);
     expect(refused.json.error.code).toBe(5);
+    expect(refused.json.error.fields.login).toEqual([expect.any(String)]);
     expect((await login(t, email, password, '198.51.100.211')).status).toBe(200);
     // Unknown identities are refused the same way: the answer does not tell whether an account exists.
     const ghost = uniqueEmail('ghost');
     for (let i = 0; i < 5; i++) expect((await login(t, ghost, `wrong-${i}`, attacker)).status).toBe(401);
-    expect((await login(t, ghost, 'again', attacker)).status).toBe(429);
+    expect((await login(t, ghost, 'again', attacker)).status).toBe(422);
     // Once the window has passed, the right password works again from that address too.
     await t.database.db.execute(
       sql`update player.auth_events set created_at = created_at - interval '16 minutes' where identity = ${email}`,

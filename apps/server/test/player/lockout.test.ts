@@ -30,19 +30,20 @@ describe(`failed-login throttle (${databaseKind})`, () => {
     const attacker = address();
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 6; i++) await login(t, email, `wrong-${round}-${i}`, attacker);
-      expect((await login(t, email, password, attacker)).status).toBe(429);
+      expect((await login(t, email, password, attacker)).status).toBe(422);
       const owner = await login(t, email, password, address());
       expect(owner.status).toBe(200);
     }
     expect(links(email)).toHaveLength(0);
   });
 
-  it('many addresses reach the identity ceiling: 429 (never 401/403) and one sign-in link to the owner', async () => {
+  it('many addresses reach the identity ceiling: 422 code 5 (never 401/403) and one sign-in link to the owner', async () => {
     const { email, password } = await registerPlayer(t);
     await spray(email, 25);
     const refused = await login(t, email, password, address());
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(422);
     expect(refused.json.error.code).toBe(5);
+    expect(refused.json.error.fields).toEqual({ login: [refused.json.error.message] });
     await login(t, email, password, address());
     const sent = links(email);
     expect(sent).toHaveLength(1);
@@ -60,7 +61,7 @@ describe(`failed-login throttle (${databaseKind})`, () => {
   it('an unknown identity at the ceiling is refused alike, and nobody is mailed', async () => {
     const ghost = uniqueEmail('ghost');
     await spray(ghost, 25);
-    expect((await login(t, ghost, 'anything', address())).status).toBe(429);
+    expect((await login(t, ghost, 'anything', address())).status).toBe(422);
     expect(t.messenger.emailsTo(ghost)).toHaveLength(0);
   });
 });

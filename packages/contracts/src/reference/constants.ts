@@ -8,6 +8,8 @@ export interface ConstantsOptions {
   referralEnabled: boolean;
   /** When true the wallet starts with "no bonus" selected (api-contract §2). */
   depositBonusDeclineDefault: boolean;
+  /** Which sign-up tabs exist; default both. */
+  registration?: { email: boolean; phone: boolean };
   /** Telegram login widget parameters; only meaningful when socialAuth includes 'telegram'. */
   telegram?: { bot: string; auth_url: string };
 }
@@ -31,8 +33,8 @@ export function buildConstants(opts: ConstantsOptions): Constants {
         coolingOffPeriod: s.coolingOffPeriods,
         selfExclusionPeriod: s.selfExclusionPeriods,
       },
-      // Both sign-up tabs; the OTP flow backs the phone tab and phone password reset.
-      registration: { phone: true, email: true },
+      // The sign-up tabs; the OTP flow backs the phone tab and phone password reset.
+      registration: { phone: opts.registration?.phone ?? true, email: opts.registration?.email ?? true },
       otp: { enabled: true, reason: [...s.otpReasons] },
       socialAuth: [...opts.socialAuth],
       ...(opts.telegram ? { telegram: { ...opts.telegram } } : {}),

@@ -125,7 +125,7 @@ const availableIn = (countries: string[]): SQL =>
 /** `%` `_` and `\` in a search are literal characters, not wildcards. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const DEFAULT_DESC = new Set(['score', 'createdAt', 'rtp']);
+const DEFAULT_DESC = new Set(['score', 'createdAt', 'rtp', 'popular', 'rating']);
 
 /** GET /api/game/games: enabled games, filtered, sorted and paginated. */
 export async function listGames(
@@ -153,14 +153,25 @@ export async function listGames(
   else if (q.sortBy === 'score') order.push(direction(games.score));
   else if (q.sortBy === 'createdAt') order.push(direction(games.createdAt));
   else if (q.sortBy === 'rtp') order.push(sql`${games.rtp} ${direction === desc ? sql`desc` : sql`asc`} nulls last`);
-  else {
+  // Players whose last launch of the game is within 7 days (game.plays keeps one row per player and game).
+  else if (q.sortBy === 'popular') {
+    order.push(
+      direction(sql`(select count(*) from ${gamePlays} p where p.game_id = ${games.id}
+        and p.last_played_at > now() - interval '7 days')`),
+    );
+  } else if (q.sortBy === 'rating') {
+    order.push(direction(sql`(select count(*) from ${gameFavorites} f where f.game_id = ${games.id})`));
+  }
+  if (q.sortBy === 'popular' || q.sortBy === 'rating' || q.sortBy === 'default' || q.sortBy === 'order') {
+    // The collection order; after a count it breaks ties, always ascending.
+    const then = q.sortBy === 'popular' || q.sortBy === 'rating' ? asc : direction;
     if (q.collectionId?.length) {
       order.push(
-        direction(sql`(select min(gc.position) from ${gameCollectionGames} gc join ${gameCollections} c on c.id = gc.collection_id
+        then(sql`(select min(gc.position) from ${gameCollectionGames} gc join ${gameCollections} c on c.id = gc.collection_id
           where gc.game_id = ${games.id} and ${anyIdOrIdentity(sql`c.id`, sql`c.identity`, q.collectionId)})`),
       );
     }
-    order.push(direction(games.position), direction(sql`lower(${games.name})`));
+    order.push(then(games.position), then(sql`lower(${games.name})`));
   }
   order.push(asc(games.identity));
 

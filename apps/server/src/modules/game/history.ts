@@ -94,10 +94,13 @@ export async function listSpins(
 export async function listWinners(
   db: Db,
   q: { perPage: number; platform?: number; countryCode?: string },
+  /** BIG_WIN_MULTIPLIER: the live winners (activity.ts) and this list show the same wins. */
+  minMultiplier = 1,
 ): Promise<Winner[]> {
   // Read a little more than asked, so games hidden for the platform or the country still leave enough.
   const filtered = q.platform !== undefined || q.countryCode !== undefined;
-  const rows = await latestWins(db, { limit: filtered ? Math.min(q.perPage * 4, 400) : q.perPage });
+  const limit = filtered ? Math.min(q.perPage * 4, 400) : q.perPage;
+  const rows = await latestWins(db, { limit, minMultiplier });
   const [catalogue, nicknames] = await Promise.all([
     catalogueRows(
       db,

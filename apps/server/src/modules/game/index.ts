@@ -1,4 +1,5 @@
 // The game module as other modules see it (bonus, limits, retention): functions, never tables.
+export { activityHistory, activityRule } from './activity.ts';
 export { findGame, gamesByIdentity, restrictedIn } from './catalogue.ts';
 export {
   type BeforeLaunchContext,

@@ -10,6 +10,7 @@ import {
 import { studioLaunchUrl } from '@croupier/contracts/launch-link';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { onSite } from '../../http/site-origins.ts';
 import type { PlayerModule } from '../player/index.ts';
 import { listAccounts } from '../wallet/index.ts';
 import { issueLaunchToken } from '../wallet/seamless/index.ts';
@@ -55,24 +56,22 @@ const REAL_PLAY_STATUSES = new Set([1, 2]);
 export interface LaunchDeps {
   db: Db;
   studioSecret: string;
-  publicUrl: string;
+  /** Where browsers reach the studio: `gameUrl` is absolute from it (STUDIO_PUBLIC_URL, default PUBLIC_URL). */
+  studioUrl: string;
   player: Pick<PlayerModule, 'getProfile'>;
   /** Checks before a logged-in player's launch, in order (limits, bonus restrictions; tests add their own). */
   beforeLaunch?: readonly BeforeLaunchHook[];
 }
 
-/**
- * A lobby URL must stay on the casino: a path, or an absolute URL on the public origin or on the origin the
- * request came to (the demo is opened as localhost or 127.0.0.1 alike).
- */
-function lobbyOf(value: string, origins: string[]): string {
-  if (/^\/(?!\/)/.test(value) && !value.includes('\\')) return value;
-  try {
-    const url = new URL(value);
-    if (origins.includes(url.origin)) return url.toString();
-  } catch {}
-  throw invalid('lobbyUrl', 'The lobby URL must be a path on this site.');
+/** A lobby URL must stay on the casino: a path, or an absolute URL on one of the site's origins (decision 0050). */
+function lobbyOf(value: string, origins: readonly string[]): string {
+  const lobby = onSite(value, origins);
+  if (lobby === null) throw invalid('lobbyUrl', 'The lobby URL must be a path on this site.');
+  return lobby;
 }
+
+/** The studio's path-only launch link made absolute, so the iframe works whatever origin the site is on. */
+const absolute = (studioUrl: string, link: string) => `${studioUrl.replace(/\/+$/, '')}${link}`;
 
 /** The opaque player reference the studio keys its seeds by (stable per player, reveals no id). */
 const playerRef = (secret: string, playerId: string) =>
@@ -90,8 +89,8 @@ export async function startGame(
     body: GameStart;
     playerId: string | null;
     geoCountry: string | null;
-    /** `protocol://host` the request came to. */
-    requestOrigin: string;
+    /** Origins a lobby URL may point to (http/site-origins.ts). */
+    siteOrigins: readonly string[];
   },
 ): Promise<GameLaunch> {
   const { db, studioSecret } = deps;
@@ -102,7 +101,7 @@ export async function startGame(
   // Only the studio has a launch integration; any other provider's game cannot start here.
   if (provider?.identity !== STUDIO_PROVIDER_ID) throw gameNotFound();
 
-  const lobby = lobbyOf(body.lobbyUrl, [new URL(deps.publicUrl).origin, input.requestOrigin]);
+  const lobby = lobbyOf(body.lobbyUrl, input.siteOrigins);
   if (!playerId && !body.demoMode) throw invalid('demoMode', 'Sign in to play for real money.');
   if (body.demoMode && !game.isDemoMode) throw invalid('demoMode', 'This game has no demo mode.');
 
@@ -113,13 +112,16 @@ export async function startGame(
 
   if (!playerId) {
     return {
-      gameUrl: studioLaunchUrl(studioSecret, {
-        game: game.identity,
-        mode: 'demo',
-        currency: game.currencies[0] ?? 'EUR',
-        locale: body.locale,
-        lobby,
-      }),
+      gameUrl: absolute(
+        deps.studioUrl,
+        studioLaunchUrl(studioSecret, {
+          game: game.identity,
+          mode: 'demo',
+          currency: game.currencies[0] ?? 'EUR',
+          locale: body.locale,
+          lobby,
+        }),
+      ),
       token: '',
     };
   }
@@ -168,14 +170,17 @@ export async function startGame(
       gameId: game.identity,
     }));
   }
-  const gameUrl = studioLaunchUrl(studioSecret, {
-    game: game.identity,
-    mode,
-    currency,
-    locale: body.locale,
-    lobby,
-    ...(mode === 'real' ? { player: playerRef(studioSecret, playerId), token } : {}),
-  });
+  const gameUrl = absolute(
+    deps.studioUrl,
+    studioLaunchUrl(studioSecret, {
+      game: game.identity,
+      mode,
+      currency,
+      locale: body.locale,
+      lobby,
+      ...(mode === 'real' ? { player: playerRef(studioSecret, playerId), token } : {}),
+    }),
+  );
   await recordPlay(db, playerId, game.id, mode === 'demo');
   return { gameUrl, token };
 }

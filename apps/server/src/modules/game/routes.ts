@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
+import { siteOriginOf, siteOrigins } from '../../http/site-origins.ts';
 import { visitorOf } from '../../http/visitor.ts';
 import { type PlayerModule, playerOf } from '../player/index.ts';
 import {
@@ -18,8 +19,8 @@ import {
   removeFavorite,
 } from './catalogue.ts';
 import { listBets, listSpins, listWinners } from './history.ts';
-import { lobbyCacheOf } from './lobby-cache.ts';
 import { type BeforeLaunchHook, startGame } from './launch.ts';
+import { lobbyCacheOf } from './lobby-cache.ts';
 
 const e = endpoints.game;
 
@@ -87,15 +88,17 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
   });
   route(app, e.play, async ({ params, body, request, reply }) => {
     reply.headers(noStore);
+    // Without an origin of its own the studio is this process: same origin as the page (decision 0050).
+    const studioUrl = config.STUDIO_PUBLIC_URL ?? siteOriginOf(config, request);
     return {
       data: await startGame(
-        { db, studioSecret, publicUrl: config.publicUrl, player, beforeLaunch: options.beforeLaunch },
+        { db, studioSecret, studioUrl, player, beforeLaunch: options.beforeLaunch },
         {
           idOrIdentity: params.idOrIdentity,
           body,
           playerId: request.player?.playerId ?? null,
           geoCountry: visitorOf(request, config.TRUST_GEO_HEADERS).country,
-          requestOrigin: new URL(`${request.protocol}://${request.host}`).origin,
+          siteOrigins: siteOrigins(config, request),
         },
       ),
     };
@@ -132,6 +135,6 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
   route(app, e.winners, async ({ query, reply }) => {
     reply.headers(shared(Math.ceil(winnersCacheMs / 1000)));
     const key = `${query.perPage}|${query.platform ?? ''}|${query.countryCode ?? ''}`;
-    return { data: await lobby.read('winnersMs', key, () => listWinners(db, query)) };
+    return { data: await lobby.read('winnersMs', key, () => listWinners(db, query, config.BIG_WIN_MULTIPLIER)) };
   });
 }

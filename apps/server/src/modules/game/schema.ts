@@ -95,6 +95,8 @@ export const gameFavorites = game.table(
   (t) => [
     primaryKey({ columns: [t.playerId, t.gameId] }),
     index('favorites_player_created_idx').on(t.playerId, t.createdAt.desc()),
+    // Favourites per game (sortBy=rating).
+    index('favorites_game_idx').on(t.gameId),
   ],
 );
 
@@ -113,5 +115,7 @@ export const gamePlays = game.table(
   (t) => [
     primaryKey({ columns: [t.playerId, t.gameId] }),
     index('plays_player_last_idx').on(t.playerId, t.lastPlayedAt.desc()),
+    // Players of a game in the last 7 days (sortBy=popular).
+    index('plays_game_last_idx').on(t.gameId, t.lastPlayedAt),
   ],
 );

@@ -18,7 +18,10 @@ export interface SandboxDecision {
 /** The payment-provider port: the sandbox implements it; a real PSP adapter would too. */
 export interface PaymentProvider {
   readonly name: string;
-  /** Validates the method's fields (422 on a field) and decides what happens to a new deposit. */
+  /**
+   * Validates the method's fields (422 on a field) and decides what happens to a new deposit. The request's
+   * return URLs are already checked against the site's origins (return-urls.ts).
+   */
   startDeposit(input: {
     invoiceId: string;
     request: DepositRequest;

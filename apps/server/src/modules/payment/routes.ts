@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
+import { siteOrigins } from '../../http/site-origins.ts';
 import { devMailboxEnabled } from '../notification/messaging/settings.ts';
 import { playerOf } from '../player/index.ts';
 import type { RatesSource } from '../settings/rates/index.ts';
+import { checkReturnUrls } from './return-urls.ts';
 import { resolveWebhookSecret, sandboxProvider } from './sandbox.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { type BeforeDepositCheck, createPaymentService, type PaymentService } from './service.ts';
@@ -32,7 +34,7 @@ export interface PaymentRoutesOptions {
 }
 
 /** The player API of api-contract §8: methods, deposit, withdrawal, history, statistics, decline. */
-function playerRoutes(app: FastifyInstance, payment: PaymentService): void {
+function playerRoutes(app: FastifyInstance, config: Config, payment: PaymentService): void {
   const noStore = { 'cache-control': 'no-store' };
   route(app, e.depositMethods, async ({ request, query, reply }) => {
     reply.headers(noStore);
@@ -43,7 +45,8 @@ function playerRoutes(app: FastifyInstance, payment: PaymentService): void {
     return { data: await payment.methods('withdrawal', playerOf(request).playerId, query.currency, query.country) };
   });
   route(app, e.deposit, async ({ request, body }) => ({
-    data: await payment.deposit(playerOf(request).playerId, body),
+    // Return URLs are checked here, against the origins this request may go back to (decision 0050).
+    data: await payment.deposit(playerOf(request).playerId, checkReturnUrls(body, siteOrigins(config, request))),
   }));
   route(app, e.withdraw, async ({ request, body }) => ({
     data: await payment.withdraw(playerOf(request).playerId, body),
@@ -83,7 +86,7 @@ export async function paymentRoutes(
     provider: sandboxProvider(config),
   });
   app.decorate('payment', payment);
-  playerRoutes(app, payment);
+  playerRoutes(app, config, payment);
   devRoutes(app, config, payment);
   await app.register(async (scope) => sandboxRoutes(scope, payment));
   // The sandbox's clock: settles due crypto deposits and bank transfers (no per-invoice timers).

@@ -127,6 +127,12 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
 
   async function register(body: Record<string, unknown>, meta: RequestMeta, channel: 'email' | 'phone'): Promise<Auth> {
     const startedAt = performance.now();
+    // A sign-up mode that is off (SIGN_UP_MODES) has no form: its identifier field says so.
+    if (!deps.config.SIGN_UP_MODES[channel]) {
+      throw ApiError.of(ErrorCode.validation, 'The given data was invalid.', {
+        [channel]: [`Sign-up by ${channel === 'email' ? 'e-mail' : 'phone'} is not available.`],
+      });
+    }
     const scenario = await fieldsOf(db, 'registration');
     // Each tab drops the other identifier and requires its own (api-contract §2.1); a password is always needed.
     const other = channel === 'email' ? 'phone' : 'email';

@@ -74,6 +74,24 @@ export async function fieldsOf(db: Db, scenario: FieldScenario): Promise<FormFie
   return rows.map(({ scenario: _, ...field }) => field);
 }
 
+/**
+ * The registration fields as served: an identifier (`email`, `phone`) only when its sign-up mode is the only
+ * one on. Each tab puts its own identifier first as a required field and the server ignores the other one
+ * (accounts.register), so with both modes on neither is listed, and a mode that is off never shows its box.
+ * (The seed's client removes only its own tab's identifier from the list.)
+ */
+export function registrationFields(
+  fields: readonly FormField[],
+  modes: { email: boolean; phone: boolean },
+): FormField[] {
+  const both = modes.email && modes.phone;
+  return fields.filter((f) => {
+    if (f.name === 'email') return modes.email && !both;
+    if (f.name === 'phone') return modes.phone && !both;
+    return true;
+  });
+}
+
 type FieldFlags = Pick<FormField, 'name' | 'isRequired'>;
 
 /**

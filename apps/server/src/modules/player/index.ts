@@ -10,7 +10,7 @@ import { type AuthContext, authenticate } from './sessions.ts';
 
 export { playerOf, registerAuthentication } from './auth.ts';
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
-export { publicNicknames } from './nicknames.ts';
+export { publicNicknameIn, publicNicknames } from './nicknames.ts';
 export { type PlayerPreferences, preferencesOf } from './preferences.ts';
 export { closeForSelfExclusion, timeZoneIn } from './responsible-gaming.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';

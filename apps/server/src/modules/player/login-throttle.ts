@@ -9,13 +9,19 @@ import { players } from './schema.ts';
 
 type MintLink = (playerId: string, ttlSeconds: number) => Promise<{ token: string }>;
 
-const tooMany = () => ApiError.of(ErrorCode.tooManyAttempts, 'Too many failed attempts. Try again later.');
+/**
+ * 422 with code 5 and the message on `login` (decision 0052): both clients show a 422's `fields` under the
+ * inputs; a 429 would only give them "something went wrong".
+ */
+export const tooManyLogins = (message = 'Too many failed attempts. Try again later.') =>
+  ApiError.of(ErrorCode.tooManyAttempts, message, { login: [message] }, 422);
+const tooMany = () => tooManyLogins();
 
 /**
  * The failed-login throttle (docs/decisions/0031), checked before the password. Failures count per
  * (identity, address) pair, so an attacker's address is refused while the owner's stays open; a slower
  * ceiling per identity stops many addresses at once, and then the owner is e-mailed a one-time sign-in
- * link (once per window), so the attack cannot lock the owner out. Refusals are 429, never 401/403.
+ * link (once per window), so the attack cannot lock the owner out. Refusals are 422 code 5, never 401/403.
  */
 export async function checkLoginThrottle(
   deps: PlayerDeps,

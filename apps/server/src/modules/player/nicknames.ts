@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Sql, statement } from '../../db/lean-sql.ts';
 import { players } from './schema.ts';
 
 /**
@@ -14,6 +15,14 @@ export async function publicNicknames(db: Db, playerIds: string[]): Promise<Map<
     .from(players)
     .where(inArray(players.id, ids));
   return new Map(rows.map((r) => [r.id, displayName(r.nickname, r.email)]));
+}
+
+const NICKNAME = statement('player_public_nickname', 'select nickname, email from player.players where id = $1::uuid');
+
+/** One player's public display name read inside the caller's transaction (the money path's activity rule). */
+export async function publicNicknameIn(sql: Sql, playerId: string): Promise<string> {
+  const [row] = await sql.query<{ nickname: string | null; email: string | null }>(NICKNAME, [playerId]);
+  return row ? displayName(row.nickname, row.email) : 'Unknown';
 }
 
 function displayName(nickname: string | null, email: string | null): string {

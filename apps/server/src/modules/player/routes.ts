@@ -8,9 +8,10 @@ import { visitorOf } from '../../http/visitor.ts';
 import { recordEvent } from './audit.ts';
 import { playerOf } from './auth.ts';
 import type { RequestMeta } from './context.ts';
-import { fieldsOf } from './fields.ts';
+import { fieldsOf, registrationFields } from './fields.ts';
 import type { PlayerModule } from './index.ts';
 import { limits } from './limits.ts';
+import { tooManyLogins } from './login-throttle.ts';
 import { sendOtp, verifyOtp } from './otp.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
 import { players } from './schema.ts';
@@ -42,13 +43,12 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
             meta: metaOf(request),
           });
         },
-        errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-          ApiError.of(
-            code as ErrorCode,
-            `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-            {},
-            429,
-          ),
+        errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+          const text = `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`;
+          // The sign-in form shows it under the login input (decision 0052).
+          if (name === 'login') return tooManyLogins(text);
+          return ApiError.of(code as ErrorCode, text, {}, 429);
+        },
       },
     },
   });
@@ -140,7 +140,9 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     data: await accounts.updateProfile(playerOf(request).playerId, body, metaOf(request)),
   }));
   route(app, e.fields, async ({ query, request }) => {
-    if (query.scenario === 'registration') return { data: await fieldsOf(db, 'registration') };
+    if (query.scenario === 'registration') {
+      return { data: registrationFields(await fieldsOf(db, 'registration'), config.SIGN_UP_MODES) };
+    }
     return { data: await accounts.profileFields(playerOf(request).playerId) };
   });
   route(

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { HubClient, RealtimeHub } from './hub.ts';
 import type { RealtimeLimits } from './limits.ts';
-import { maySubscribe } from './permissions.ts';
+import { hasHistory, maySubscribe } from './permissions.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 export interface ConnectionDeps {
@@ -24,7 +24,15 @@ export interface ConnectionDeps {
   log: FastifyBaseLogger;
   /** Called once the socket is gone. */
   onClosed: (connection: Connection) => void;
+  /** The newest publications of a channel that has a history (activity boards), newest first; none: 108. */
+  history?: ChannelHistory;
 }
+
+/** Up to `limit` publications' data of `channel`, newest first. */
+export type ChannelHistory = (channel: string, limit: number) => Promise<unknown[]>;
+
+/** The most publications one `history` command answers. */
+export const HISTORY_MAX = 50;
 
 type ReplyError = { code: number; message: string; temporary?: boolean };
 
@@ -195,7 +203,8 @@ export class Connection implements HubClient {
     }
     if (command.send) return; // asynchronous messages have no handler here
     if (command.publish) return this.fail(id, errors.permissionDenied);
-    if (command.presence || command.presence_stats || command.history) return this.fail(id, errors.notAvailable);
+    if (command.history) return this.history(id, command.history);
+    if (command.presence || command.presence_stats) return this.fail(id, errors.notAvailable);
     this.fail(id, errors.methodNotFound);
   }
 
@@ -261,6 +270,32 @@ export class Connection implements HubClient {
     const data = count === null ? {} : { data: { event: RealtimeEvent.onlineCount, count } };
     if (id !== undefined) this.send({ id, subscribe: data });
     return undefined;
+  }
+
+  /**
+   * `history` of a subscribed channel that keeps one (the activity boards): the latest `limit` publications,
+   * newest first with `reverse`, else oldest first. No stream positions: `since` is not available (108).
+   */
+  private async history(id: number | undefined, request: Record<string, unknown>): Promise<void> {
+    const channel = typeof request.channel === 'string' ? request.channel : '';
+    const history = this.deps.history;
+    if (!history || !hasHistory(channel) || request.since) return this.fail(id, errors.notAvailable);
+    // As Centrifugo's default: a channel's history is for its subscribers.
+    if (!this.subscriptions.has(channel)) return this.fail(id, errors.permissionDenied);
+    const asked = typeof request.limit === 'number' && Number.isInteger(request.limit) ? request.limit : 0;
+    const limit = Math.min(Math.max(asked, 0), HISTORY_MAX);
+    let items: unknown[] = [];
+    if (limit > 0) {
+      try {
+        items = (await history(channel, limit)).slice(0, limit);
+      } catch (error) {
+        this.deps.log.error({ err: error, channel }, 'realtime history failed');
+        return this.fail(id, errors.internal);
+      }
+    }
+    if (this.isClosed() || id === undefined) return;
+    if (request.reverse !== true) items.reverse();
+    this.send({ id, history: { publications: items.map((data) => ({ data })), epoch: '', offset: 0 } });
   }
 
   private async refresh(id: number | undefined, token: string): Promise<void> {

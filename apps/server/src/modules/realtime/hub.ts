@@ -1,3 +1,5 @@
+import { FAMILY_ONLY, FAMILY_WILDCARD, PublicChannelFamily } from '@croupier/contracts';
+
 /** A connection as the hub sees it. */
 export interface HubClient {
   /** Player id of the connection's token, null for a guest. */
@@ -25,6 +27,8 @@ export class RealtimeHub {
   private readonly users = new Map<string, number>();
   /** Connections per session, so a closed session's sockets end at once (docs/decisions/0033). */
   private readonly sessions = new Map<string, Set<HubClient>>();
+  /** Subscribed channels of the live-winners family by prefix (`game:winners:desktop:` → its countries' channels). */
+  private readonly families = new Map<string, Set<string>>();
 
   add(client: HubClient): void {
     this.clients.add(client);
@@ -80,17 +84,44 @@ export class RealtimeHub {
     const set = this.channels.get(channel) ?? new Set();
     set.add(client);
     this.channels.set(channel, set);
+    const family = familyOf(channel);
+    if (family) this.families.set(family, (this.families.get(family) ?? new Set()).add(channel));
   }
 
   unsubscribe(client: HubClient, channel: string): void {
     const set = this.channels.get(channel);
     if (!set) return;
     set.delete(client);
-    if (set.size === 0) this.channels.delete(channel);
+    if (set.size > 0) return;
+    this.channels.delete(channel);
+    const family = familyOf(channel);
+    const members = family ? this.families.get(family) : undefined;
+    members?.delete(channel);
+    if (family && members?.size === 0) this.families.delete(family);
   }
 
-  /** Writes a publication to this process's subscribers of `channel`; answers how many got it. */
+  /**
+   * Writes a publication to this process's subscribers of `channel`; answers how many got it. A family
+   * publication (`game:winners:desktop:*`) goes to every subscribed channel of the family, or only to the
+   * suffixes its `$only` lists, without that key.
+   */
   deliver(channel: string, data: unknown): number {
+    if (channel.endsWith(FAMILY_WILDCARD)) return this.deliverToFamily(channel.slice(0, -1), data);
+    return this.deliverTo(channel, data);
+  }
+
+  private deliverToFamily(prefix: string, data: unknown): number {
+    const { [FAMILY_ONLY]: only, ...rest } = (data ?? {}) as Record<string, unknown>;
+    const allowed = Array.isArray(only) ? new Set(only) : null;
+    let delivered = 0;
+    for (const channel of [...(this.families.get(prefix) ?? [])]) {
+      if (allowed && !allowed.has(channel.slice(prefix.length))) continue;
+      delivered += this.deliverTo(channel, rest);
+    }
+    return delivered;
+  }
+
+  private deliverTo(channel: string, data: unknown): number {
     const set = this.channels.get(channel);
     if (!set) return 0;
     const frame = pushFrame(channel, data);
@@ -111,4 +142,10 @@ export class RealtimeHub {
   get connections(): number {
     return this.clients.size;
   }
+}
+
+/** `game:winners:desktop:DE` → `game:winners:desktop:`; null for a channel of no family. */
+function familyOf(channel: string): string | null {
+  if (!channel.startsWith(PublicChannelFamily.winners)) return null;
+  return channel.slice(0, channel.lastIndexOf(':') + 1);
 }

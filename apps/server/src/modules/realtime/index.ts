@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
 import type { PlayerModule } from '../player/index.ts';
-import { Connection } from './connection.ts';
+import { type ChannelHistory, Connection } from './connection.ts';
 import { RealtimeHub } from './hub.ts';
 import { defaultRealtimeLimits, type RealtimeLimits } from './limits.ts';
 import { localOnline, OnlineCounter, type OnlineSource, redisOnline } from './online.ts';
@@ -13,6 +13,7 @@ import { CentrifugoPublisher, HubPublisher } from './publishers.ts';
 import { RedisFanout } from './redis.ts';
 import { playerTokenVerifier } from './tokens.ts';
 
+export type { ChannelHistory } from './connection.ts';
 export type { RealtimeLimits } from './limits.ts';
 export { CentrifugoPublisher, HubPublisher } from './publishers.ts';
 
@@ -43,7 +44,14 @@ export function registerRealtime(
     config,
     player,
     limits: overrides = {},
-  }: { config: Config; player: PlayerModule; limits?: Partial<RealtimeLimits> },
+    history,
+  }: {
+    config: Config;
+    player: PlayerModule;
+    limits?: Partial<RealtimeLimits>;
+    /** Where `history` of the activity boards is read (the game module's). */
+    history?: ChannelHistory;
+  },
 ): void {
   if (config.REALTIME_PUBLISHER === 'centrifugo') {
     // loadConfig guarantees both when Centrifugo is chosen.
@@ -87,6 +95,7 @@ export function registerRealtime(
     version: config.version,
     log: app.log,
     onClosed: (connection: Connection) => sockets.delete(connection),
+    history,
   };
   // No compression: publications are small, and zlib contexts cost memory per connection.
   const server = new WebSocketServer({

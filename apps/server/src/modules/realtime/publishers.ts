@@ -1,3 +1,5 @@
+import { FAMILY_ONLY, FAMILY_WILDCARD } from '@croupier/contracts';
+import { countries } from '@croupier/contracts/reference/index';
 import type { OutboxMessage, Publisher } from '../../outbox/index.ts';
 import type { RealtimeHub } from './hub.ts';
 
@@ -22,28 +24,36 @@ export interface CentrifugoOptions {
  * serves the websockets. A failure throws, so the outbox keeps the event and retries it in order.
  */
 export class CentrifugoPublisher implements Publisher {
-  private readonly endpoint: string;
+  private readonly api: string;
 
   constructor(private readonly options: CentrifugoOptions) {
-    this.endpoint = `${options.apiUrl.replace(/\/+$/, '')}/api/publish`;
+    this.api = `${options.apiUrl.replace(/\/+$/, '')}/api`;
   }
 
   async publish(message: OutboxMessage): Promise<void> {
-    const response = await fetch(this.endpoint, {
+    // A family publication (`game:winners:desktop:*`) is one broadcast to each country's channel.
+    const family = message.channel.endsWith(FAMILY_WILDCARD) ? message.channel.slice(0, -1) : null;
+    let body: object = { channel: message.channel, data: message.data };
+    if (family) {
+      const { [FAMILY_ONLY]: only, ...data } = (message.data ?? {}) as Record<string, unknown>;
+      const codes = Array.isArray(only) ? only.map(String) : countries.map((c) => c.code);
+      body = { channels: codes.map((code) => family + code), data };
+    }
+    const response = await fetch(`${this.api}/${family ? 'broadcast' : 'publish'}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': this.options.apiKey },
-      body: JSON.stringify({ channel: message.channel, data: message.data }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`Centrifugo publish answered ${response.status}: ${text.slice(0, 200)}`);
     // Centrifugo reports API errors in a 200 body: {"error":{"code":…,"message":…}}.
-    let body: { error?: { code?: number; message?: string } } = {};
+    let answer: { error?: { code?: number; message?: string } } = {};
     try {
-      body = text ? JSON.parse(text) : {};
+      answer = text ? JSON.parse(text) : {};
     } catch {
       throw new Error(`Centrifugo publish answered a body that is not JSON: ${text.slice(0, 200)}`);
     }
-    if (body.error) throw new Error(`Centrifugo publish failed: ${body.error.code} ${body.error.message ?? ''}`);
+    if (answer.error) throw new Error(`Centrifugo publish failed: ${answer.error.code} ${answer.error.message ?? ''}`);
   }
 }

@@ -32,6 +32,7 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
     socialAuth: config.socialConnections.map((c) => c.name),
     referralEnabled: false,
     depositBonusDeclineDefault: false,
+    registration: config.SIGN_UP_MODES,
   });
   const site: SiteSettings = {
     loyaltyEnabled: config.LOYALTY_ENABLED,

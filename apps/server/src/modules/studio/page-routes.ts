@@ -17,9 +17,11 @@ export interface PageDeps {
   studioSecret: string;
   /** Where the built studio UI lives (index.html + assets/). */
   uiDir: string;
+  /** Origins besides its own that may frame the game page: the site's, when the studio has an origin of its own. */
+  frameAncestors?: readonly string[];
 }
 
-const pageCsp = (nonce: string) =>
+const pageCsp = (nonce: string, frameAncestors: readonly string[] = []) =>
   [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -27,7 +29,7 @@ const pageCsp = (nonce: string) =>
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "frame-ancestors 'self'",
+    ["frame-ancestors 'self'", ...frameAncestors].join(' '),
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",
@@ -65,7 +67,7 @@ async function gamePage(uiDir: string, sessionId: string, nonce: string): Promis
   }
 }
 
-export function pageRoutes(studio: FastifyInstance, { service, studioSecret, uiDir }: PageDeps): void {
+export function pageRoutes(studio: FastifyInstance, { service, studioSecret, uiDir, frameAncestors }: PageDeps): void {
   studio.get('/launch', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const check = verifyLaunch(studioSecret, query);
@@ -88,7 +90,7 @@ export function pageRoutes(studio: FastifyInstance, { service, studioSecret, uiD
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', pageCsp(nonce))
+      .header('content-security-policy', pageCsp(nonce, frameAncestors))
       .header('x-frame-options', 'SAMEORIGIN')
       .send(html);
   });

@@ -3,6 +3,7 @@ import { STUDIO_API, STUDIO_PATH } from '@croupier/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { siteOrigins } from '../../http/site-origins.ts';
 import { apiRoutes } from './api-routes.ts';
 import { StudioError } from './errors.ts';
 import { pageRoutes } from './page-routes.ts';
@@ -72,7 +73,9 @@ async function studioPlugin(app: FastifyInstance, opts: StudioOptions) {
   await app.register(
     async (studio) => {
       studio.setErrorHandler(studioErrorHandler);
-      pageRoutes(studio, { service, studioSecret, uiDir });
+      // A studio on an origin of its own (STUDIO_PUBLIC_URL) is framed by the site's origins (decision 0050).
+      const frameAncestors = config.STUDIO_PUBLIC_URL ? siteOrigins(config) : [];
+      pageRoutes(studio, { service, studioSecret, uiDir, frameAncestors });
       await studio.register(async (api) => apiRoutes(api, service), { prefix: STUDIO_API.slice(STUDIO_PATH.length) });
     },
     { prefix: STUDIO_PATH },

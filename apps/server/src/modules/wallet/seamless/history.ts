@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { statement } from '../../../db/lean-sql.ts';
+import { type Sql, statement } from '../../../db/lean-sql.ts';
 import { poolSql } from './caches.ts';
 import { seamlessRounds } from './schema.ts';
 
@@ -66,12 +66,65 @@ const historyRow = (r: Record<string, unknown>): RoundRow => ({
   settledAt: r.settled_at === null || r.settled_at === undefined ? null : new Date(r.settled_at as string),
 });
 
-/** The latest settled rounds that paid more than they staked, across players, newest first. */
-export async function latestWins(db: Db, { limit }: { limit: number }): Promise<RoundRow[]> {
+/** Paid at least `multiplier` times its stake (hundredths: 2.5 → win × 100 ≥ bet × 250). */
+const paidAtLeast = (multiplier: number): SQL =>
+  sql`${seamlessRounds.winTotal} * 100 >= ${seamlessRounds.betTotal} * ${Math.round(multiplier * 100)}`;
+
+/**
+ * The latest settled rounds that paid more than they staked (and at least `minMultiplier` times it),
+ * across players, newest first.
+ */
+export async function latestWins(
+  db: Db,
+  { limit, minMultiplier = 1 }: { limit: number; minMultiplier?: number },
+): Promise<RoundRow[]> {
   return db
     .select()
     .from(seamlessRounds)
-    .where(and(eq(seamlessRounds.status, 'settled'), gt(seamlessRounds.winTotal, sql`${seamlessRounds.betTotal}`)))
+    .where(
+      and(
+        eq(seamlessRounds.status, 'settled'),
+        gt(seamlessRounds.winTotal, sql`${seamlessRounds.betTotal}`),
+        minMultiplier > 1 ? paidAtLeast(minMultiplier) : undefined,
+      ),
+    )
     .orderBy(desc(seamlessRounds.settledAt), desc(seamlessRounds.roundId))
     .limit(limit);
+}
+
+/** The latest settled rounds across players, newest first (the latest-bets activity board). */
+export async function latestSettled(db: Db, { limit }: { limit: number }): Promise<RoundRow[]> {
+  return db
+    .select()
+    .from(seamlessRounds)
+    .where(eq(seamlessRounds.status, 'settled'))
+    .orderBy(desc(seamlessRounds.settledAt), desc(seamlessRounds.roundId))
+    .limit(limit);
+}
+
+const ROUND_ROW = statement(
+  'seamless_round_row',
+  `select provider_id, round_id, player_id, game_id, currency, bet_total::text as bet_total,
+          win_total::text as win_total, status, created_at, settled_at
+     from wallet.seamless_rounds where provider_id = $1 and round_id = $2`,
+);
+
+const dateOf = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+
+/** One round as the caller's transaction sees it (a money rule reads the round a win has just settled). */
+export async function roundIn(sql: Sql, providerId: string, roundId: string): Promise<RoundRow | null> {
+  const [r] = await sql.query<Record<string, unknown>>(ROUND_ROW, [providerId, roundId]);
+  if (!r) return null;
+  return {
+    providerId: String(r.provider_id),
+    roundId: String(r.round_id),
+    playerId: String(r.player_id),
+    gameId: String(r.game_id),
+    currency: String(r.currency),
+    betTotal: BigInt(r.bet_total as string),
+    winTotal: BigInt(r.win_total as string),
+    status: String(r.status),
+    createdAt: dateOf(r.created_at) ?? new Date(0),
+    settledAt: dateOf(r.settled_at),
+  };
 }

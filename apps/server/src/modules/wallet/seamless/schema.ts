@@ -93,6 +93,8 @@ export const seamlessRounds = wallet.table(
     // One player's history, newest first (listRounds). The migration adds INCLUDE (status), which Drizzle
     // cannot declare, so the status filter and the capped count are answered from the index alone.
     index('seamless_rounds_player_history_idx').on(t.playerId, t.createdAt.desc(), t.roundId.desc()),
+    // The latest settled rounds across players (the latest-bets activity board, decision 0051).
+    index('seamless_rounds_settled_idx').on(t.settledAt.desc(), t.roundId.desc()).where(sql`${t.status} = 'settled'`),
     // The latest winning rounds across players (latestWins).
     index('seamless_rounds_wins_idx')
       .on(t.settledAt.desc(), t.roundId.desc())
