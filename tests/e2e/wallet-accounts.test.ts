@@ -1,7 +1,7 @@
 import type { Currency } from '@croupier/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertAmount, formatMoney } from '../../apps/web/app/features/wallet/money.ts';
+import { convertAmount, formatMoney } from '../../apps/web/app/shared/money/money.ts';
 import {
   type OwnServer,
   type Player,

@@ -1,4 +1,3 @@
-import type { ContentTree, Locale, PlayerInit, Profile, SiteSettings } from '@croupier/contracts';
 import { isbot } from 'isbot';
 import {
   data,
@@ -14,16 +13,12 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { I18nProvider } from './features/i18n/i18n.tsx';
-import { isNeverPrefixed, LOCALE_PREFIX, localizePath, resolveLocale, splitLocale } from './features/locale/locale.ts';
-import { loadSessionProfile } from './features/session/session.server.ts';
-import { SessionProvider } from './features/session/session-provider.tsx';
-import { ErrorScreen } from './features/shell/error-screen.tsx';
+import { SHELL_CONTENT } from './content-sections.ts';
 import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
-import { preferencesBootScript } from './features/shell/preferences.ts';
 import { Shell } from './features/shell/shell.tsx';
 import { ACCESS_TOKEN_COOKIE, AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
 import { useNonce } from './lib/nonce.tsx';
+import { playerInitOf } from './lib/player-init.server.ts';
 import {
   loadConstants,
   loadContent,
@@ -31,47 +26,26 @@ import {
   loadCountryLocales,
   loadSiteSettings,
 } from './lib/site-data.server.ts';
+import { modalRegistry } from './modal-registry.ts';
+import type { AuthSettings, RootData } from './root-data.ts';
+import { pickContent } from './shared/i18n/content-tree.ts';
+import { I18nProvider } from './shared/i18n/i18n.tsx';
+import { isNeverPrefixed, LOCALE_PREFIX, localizePath, resolveLocale, splitLocale } from './shared/i18n/locale.ts';
+import { openModalContent } from './shared/modals/open-modal-content.ts';
+import { ModalRegistryProvider } from './shared/modals/registry-context.tsx';
+import { preferencesBootScript } from './shared/preferences/preferences.ts';
+import { loadSessionProfile } from './shared/session/session.server.ts';
+import { SessionProvider } from './shared/session/session-provider.tsx';
+import { ErrorScreen } from './shared/ui/error-screen.tsx';
 import './styles/app.css';
 import './styles/realtime.css';
-
-export interface RootData {
-  locale: string;
-  defaultLocale: string;
-  locales: Locale[];
-  site: SiteSettings;
-  geo: PlayerInit;
-  content: ContentTree;
-  /** The path without its locale prefix, for alternates and the language switcher. */
-  path: string;
-  origin: string;
-  /** The `npm start` demo: the demo ribbon on every page (docs/decisions/0037). */
-  demo: boolean;
-  /** The logged-in player's profile id, or null for a guest. */
-  player: { id: string } | null;
-  /** The logged-in player's profile as SSR loaded it; the session provider owns it after hydration. */
-  profile: Profile | null;
-  /** A stored token had expired: rendered as a guest, the browser refreshes and loads the profile. */
-  sessionPending: boolean;
-  /** Sign-in and sign-up switches (constants) and the geo defaults registration fills in. */
-  auth: AuthSettings;
-}
-
-export interface AuthSettings {
-  registration: { email: boolean; phone: boolean };
-  /** Phone tab of forgot-password (constants player.otp.enabled). */
-  otpEnabled: boolean;
-  /** The geo country's currency, filled into a hidden registration currency field. */
-  geoCurrency: string | null;
-  /** Social sign-in connections (constants player.socialAuth), one button each. */
-  social: string[];
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api } = context;
   const url = new URL(request.url);
   const [{ site, locales }, geo, countryLocales] = await Promise.all([
     loadSiteSettings(api),
-    api.settings.playerInit().then((r) => r.data),
+    playerInitOf(api),
     loadCountryLocales(api),
   ]);
   const known = locales.map((l) => l.code);
@@ -118,7 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     locale = isNeverPrefixed(rest) ? resolved : defaultLocale;
   }
 
-  const [content, constants, countries, session] = await Promise.all([
+  const [allContent, constants, countries, session] = await Promise.all([
     loadContent(api, locale),
     loadConstants(api),
     loadCountries(api),
@@ -130,6 +104,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     geoCurrency: countries.find((c) => c.code === geo.country)?.currency ?? null,
     social: constants.player.socialAuth,
   };
+  const contentPaths = [...SHELL_CONTENT, ...openModalContent(url.searchParams, modalRegistry)];
+  const content = pickContent(allContent, contentPaths);
   const rootData = {
     locale,
     defaultLocale,
@@ -137,6 +113,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     site,
     geo,
     content,
+    contentPaths,
     path: rest,
     origin: site.publicUrl,
     player: session.profile ? { id: session.profile.id } : null,
@@ -162,9 +139,9 @@ const prefixOf = (url: URL) => {
 };
 
 /**
- * Root data (site switches, locales, geo, the locale's content, the profile at load time) changes with
- * the locale, not with the page: a navigation inside one locale keeps it instead of fetching ~30 KB of
- * content again. Actions and explicit revalidation (`currentUrl` equals `nextUrl`) still reload it; so
+ * Root data (site switches, locales, geo, the shell's content, the profile at load time) changes with
+ * the locale, not with the page: a navigation inside one locale keeps it instead of fetching the shell's
+ * content again (each route's loader brings its own). Actions and explicit revalidation (`currentUrl` equals `nextUrl`) still reload it; so
  * does moving into or out of a never-prefixed page, whose locale comes from the cookie.
  */
 export function shouldRevalidate({
@@ -214,17 +191,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
   ).rest;
   return (
     <I18nProvider root={loaderData}>
-      <SessionProvider root={loaderData}>
-        {restricted ? (
-          <GeoRestricted country={loaderData.geo.country ?? ''}>
-            {reachableWhenRestricted(pagePath) ? <Outlet /> : undefined}
-          </GeoRestricted>
-        ) : (
-          <Shell>
-            <Outlet />
-          </Shell>
-        )}
-      </SessionProvider>
+      <ModalRegistryProvider registry={modalRegistry}>
+        <SessionProvider root={loaderData}>
+          {restricted ? (
+            <GeoRestricted country={loaderData.geo.country ?? ''}>
+              {reachableWhenRestricted(pagePath) ? <Outlet /> : undefined}
+            </GeoRestricted>
+          ) : (
+            <Shell>
+              <Outlet />
+            </Shell>
+          )}
+        </SessionProvider>
+      </ModalRegistryProvider>
     </I18nProvider>
   );
 }
@@ -237,9 +216,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!root) return screen;
   return (
     <I18nProvider root={root}>
-      <SessionProvider root={root}>
-        <Shell>{screen}</Shell>
-      </SessionProvider>
+      <ModalRegistryProvider registry={modalRegistry}>
+        <SessionProvider root={root}>
+          <Shell>{screen}</Shell>
+        </SessionProvider>
+      </ModalRegistryProvider>
     </I18nProvider>
   );
 }

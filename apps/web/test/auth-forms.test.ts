@@ -9,13 +9,13 @@ import {
   registrationRules,
   valuesForRules,
 } from '../app/features/auth/registration.ts';
-import { validateFields } from '../app/features/forms/validation.ts';
 import {
   initialValue,
   isLocked,
   profileFormFields,
   profileUpdateBody,
 } from '../app/features/profile/profile-fields.ts';
+import { validateFields } from '../app/shared/forms/validation.ts';
 
 let nextId = 1;
 const field = (name: string, over: Partial<FormField> = {}): FormField => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNeverPrefixed, localizePath, resolveLocale, splitLocale } from '../app/features/locale/locale.ts';
+import { isNeverPrefixed, localizePath, resolveLocale, splitLocale } from '../app/shared/i18n/locale.ts';
 
 const known = ['en', 'de', 'es', 'fr', 'it', 'pt-br'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, isKnownModal, modalAccess, modalZIndex } from '../app/features/modals/access.ts';
-import { shouldCloseOnSwipe } from '../app/features/modals/swipe.ts';
+import { canOpen, isKnownModal, modalAccess, modalZIndex } from '../app/shared/modals/access.ts';
+import { shouldCloseOnSwipe } from '../app/shared/modals/swipe.ts';
 
 describe('modal access (spec §2)', () => {
   it('opens guest-only modals for guests only', () => {

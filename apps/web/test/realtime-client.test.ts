@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 
 const session = vi.hoisted(() => ({ cookie: null as string | null }));
-vi.mock('../app/features/session/cookie.ts', () => ({ readAccessToken: () => session.cookie }));
-vi.mock('../app/features/session/runtime.ts', () => ({ freshToken: async () => session.cookie }));
+vi.mock('../app/shared/session/cookie.ts', () => ({ readAccessToken: () => session.cookie }));
+vi.mock('../app/shared/session/runtime.ts', () => ({ freshToken: async () => session.cookie }));
 
 const { getRealtime, onRealtimeSessionChanged } = await import('../app/features/realtime/client.ts');
 const { realtimeStore } = await import('../app/features/realtime/realtime-store.ts');

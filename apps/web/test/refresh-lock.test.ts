@@ -5,7 +5,7 @@ import {
   REFRESH_POLL_MS,
   type RefreshDeps,
   refreshWithLock,
-} from '../app/features/session/refresh-lock.ts';
+} from '../app/shared/session/refresh-lock.ts';
 
 /** A shared localStorage stand-in, a fake clock whose sleep advances time, and a token "cookie". */
 function world(start = 1_000) {

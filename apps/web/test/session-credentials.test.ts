@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsFor } from '../app/features/session/credentials.ts';
+import { credentialsFor } from '../app/shared/session/credentials.ts';
 
 // Issue 14 §3: only the session calls carry cookies, so the HttpOnly refresh cookie is stored and sent back.
 

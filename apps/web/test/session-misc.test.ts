@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from '../app/features/auth/autologin.ts';
-import { displayNickname } from '../app/features/session/nickname.ts';
-import { shouldReportPwa } from '../app/features/session/pwa.ts';
-import { encodeSignal, parseSignal, reactionTo } from '../app/features/session/signals.ts';
+import { displayNickname } from '../app/shared/session/nickname.ts';
+import { shouldReportPwa } from '../app/shared/session/pwa.ts';
+import { encodeSignal, parseSignal, reactionTo } from '../app/shared/session/signals.ts';
 
 describe('cross-tab signals (spec §4)', () => {
   it('round-trips and reacts: login reloads a logged-out tab, logout sends a logged-in tab home', () => {

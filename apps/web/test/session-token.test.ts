@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { loadSessionProfile } from '../app/features/session/session.server.ts';
+import { loadSessionProfile } from '../app/shared/session/session.server.ts';
 import {
   decodeClaims,
   EXPIRY_MARGIN_MS,
   isTokenExpired,
   sessionIdOf,
   usableUntil,
-} from '../app/features/session/token.ts';
+} from '../app/shared/session/token.ts';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: object) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.signature`;

@@ -4,7 +4,7 @@ import {
   TOAST_DEFAULT_DURATION_MS,
   TOAST_MAX_VISIBLE,
   TOAST_SPACING_MS,
-} from '../app/features/toasts/toast-queue.ts';
+} from '../app/shared/toasts/toast-queue.ts';
 
 const titles = (queue: ReturnType<typeof createToastQueue>) => queue.getSnapshot().map((t) => t.title);
 

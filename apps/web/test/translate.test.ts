@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTranslate, format } from '../app/features/i18n/translate.ts';
 import { readCookie, serializeCookie } from '../app/lib/cookies.ts';
 import { ttlCache } from '../app/lib/ttl-cache.ts';
+import { createTranslate, format } from '../app/shared/i18n/translate.ts';
 
 describe('translation', () => {
   const t = createTranslate({ layout: { footer: { copyright: '© {year} Croupier' }, empty: '' } });
@@ -48,7 +48,7 @@ describe('ttl cache', () => {
 
 describe('links inside content', () => {
   it('keeps the reader in their locale', async () => {
-    const { localizeLinks } = await import('../app/features/i18n/localize-links.ts');
+    const { localizeLinks } = await import('../app/shared/i18n/localize-links.ts');
     const href = (p: string) => (p.startsWith('/questions') ? p : `/de${p}`);
     expect(localizeLinks('<a href="/static/terms">T</a> <a href="https://x.io/a">X</a>', href)).toBe(
       '<a href="/de/static/terms">T</a> <a href="https://x.io/a">X</a>',

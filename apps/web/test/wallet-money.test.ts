@@ -1,15 +1,15 @@
 import type { Account, Currency } from '@croupier/contracts';
 import { AmountError, currencies, toMinor } from '@croupier/contracts/reference/index';
 import { describe, expect, it } from 'vitest';
+import { countryParam } from '../app/features/wallet/region.ts';
+import { activeAccount, replaceAccount } from '../app/features/wallet/wallet-context.tsx';
 import {
   convertAmount,
   displayUnit,
   formatMoney,
   fromDisplayAmount,
   toDisplayAmount,
-} from '../app/features/wallet/money.ts';
-import { countryParam } from '../app/features/wallet/region.ts';
-import { activeAccount, replaceAccount } from '../app/features/wallet/wallet-context.tsx';
+} from '../app/shared/money/money.ts';
 
 const byCode = (code: string): Currency => {
   const found = currencies.find((c) => c.code === code);

@@ -1,5 +1,5 @@
 import { type ApiClient, createApiClient } from '@croupier/contracts';
-import { credentialsFor } from '../features/session/credentials.ts';
+import { credentialsFor } from '../shared/session/credentials.ts';
 
 export interface BrowserApiOptions {
   /** The bearer token for the next call (may refresh first); null sends the call as a guest. */

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@croupier/contracts';
-import { isNeverPrefixed, resolveLocale } from '../features/locale/locale.ts';
+import { isNeverPrefixed, resolveLocale } from '../shared/i18n/locale.ts';
 import { LANGUAGE_COOKIE, readCookie } from './cookies.ts';
+import { playerInitOf } from './player-init.server.ts';
 import { loadCountryLocales, loadSiteSettings } from './site-data.server.ts';
 
 /**
@@ -12,10 +13,10 @@ export async function localeOfRequest(api: ApiClient, request: Request, lang: st
   const defaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
   if (lang) return lang;
   if (!isNeverPrefixed(new URL(request.url).pathname)) return defaultLocale;
-  const [geo, countryLocales] = await Promise.all([api.settings.playerInit(), loadCountryLocales(api)]);
+  const [geo, countryLocales] = await Promise.all([playerInitOf(api), loadCountryLocales(api)]);
   return resolveLocale({
     cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
-    countryLocale: geo.data.country ? (countryLocales.get(geo.data.country) ?? null) : null,
+    countryLocale: geo.country ? (countryLocales.get(geo.country) ?? null) : null,
     known: locales.map((l) => l.code),
     defaultLocale,
   });

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_PAGE_CONTENT } from '../content-sections.ts';
 import { autologin, safeRedirectPath } from '../features/auth/autologin.ts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { useSession } from '../features/session/session.ts';
-import { Skeleton } from '../features/ui/page.tsx';
+import { routeContent } from '../lib/route-content.server.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { useSession } from '../shared/session/session.ts';
+import { Skeleton } from '../shared/ui/page.tsx';
 import type { Route } from './+types/auth-autologin';
+
+/** The page's own text (issue 15: the root sends the shell's only). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return { content: await routeContent(context.api, request, params.lang, AUTH_PAGE_CONTENT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.autologin', noindex: true });

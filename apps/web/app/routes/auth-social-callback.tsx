@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { trackRegistration } from '../features/analytics/data-layer.ts';
+import { AUTH_PAGE_CONTENT } from '../content-sections.ts';
 import {
   backRouteOf,
   CONNECTION_NAME,
@@ -11,12 +11,19 @@ import {
   withParam,
 } from '../features/auth/social.ts';
 import { completeSocialLogin } from '../features/auth/social-login.ts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { useSession } from '../features/session/session.ts';
 import { flashState } from '../features/shell/flash.ts';
-import { Skeleton } from '../features/ui/page.tsx';
+import { routeContent } from '../lib/route-content.server.ts';
+import { trackRegistration } from '../shared/analytics/data-layer.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { useSession } from '../shared/session/session.ts';
+import { Skeleton } from '../shared/ui/page.tsx';
 import type { Route } from './+types/auth-social-callback';
+
+/** The page's own text (issue 15: the root sends the shell's only). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return { content: await routeContent(context.api, request, params.lang, AUTH_PAGE_CONTENT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.socialCallback', noindex: true });

@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
 import { notFound } from '../lib/not-found.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/betting';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
 import { categoriesRedirect } from '../features/games/query.ts';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/categories';
 
 /** /categories redirects to the first game collection, keeping the query string (spec §2). */

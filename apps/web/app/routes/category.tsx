@@ -5,13 +5,15 @@ import { loadCollections, visitorCountry } from '../features/games/lobby.server.
 import { gamesQuery, parseSort } from '../features/games/query.ts';
 import { SortSelect } from '../features/games/sort-select.tsx';
 import { useGameList } from '../features/games/use-game-list.ts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { useSession } from '../features/session/session.ts';
-import { PageHeader } from '../features/ui/page.tsx';
 import { notFound } from '../lib/not-found.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { useSession } from '../shared/session/session.ts';
+import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/category';
 import '../features/games/games.css';
+import { GAMES_CONTENT } from '../content-sections.ts';
+import { routeContent } from '../lib/route-content.server.ts';
 
 /**
  * /categories/{identity}: the collection's games, sorted (`?sort=`), first page from SSR, "load more"
@@ -28,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const first = await context.api.game
     .games({ query: gamesQuery({ collectionId: collection.id, country, sort }) })
     .catch(() => null);
-  return { collection, collections, first, sort, country };
+  const content = await routeContent(context.api, request, params.lang, GAMES_CONTENT);
+  return { collection, collections, first, sort, country, content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>

@@ -1,13 +1,20 @@
 import { ApiError, CommunicationRequest } from '@croupier/contracts';
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { Field } from '../features/forms/field.tsx';
-import { firstMessages, translateIssues } from '../features/forms/field-errors.ts';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { Icon } from '../features/ui/icons.tsx';
-import { PageHeader } from '../features/ui/page.tsx';
+import { CONTACT_CONTENT } from '../content-sections.ts';
+import { routeContent } from '../lib/route-content.server.ts';
+import { Field } from '../shared/forms/field.tsx';
+import { firstMessages, translateIssues } from '../shared/forms/field-errors.ts';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { Icon } from '../shared/ui/icons.tsx';
+import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/contact';
+
+/** The page's own text (issue 15: the root sends the shell's only). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return { content: await routeContent(context.api, request, params.lang, CONTACT_CONTENT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.contact.title' });

@@ -1,9 +1,9 @@
 import { ApiError } from '@croupier/contracts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { localizeLinks } from '../features/i18n/localize-links.ts';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import { notFound } from '../lib/not-found.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { localizeLinks } from '../shared/i18n/localize-links.ts';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import type { Route } from './+types/content-page';
 
 /** /static/{id} and /bonus/{id}: a page from the content system in the visitor's locale. */

@@ -1,11 +1,13 @@
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
+import { DEV_MAILBOX_CONTENT } from '../content-sections.ts';
 import { MAILBOX_LIMIT, newestFirst } from '../features/dev/mailbox.ts';
 import { MessageCard } from '../features/dev/message-card.tsx';
-import { statusOf } from '../features/forms/api-errors.ts';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { Alert } from '../features/ui/alert.tsx';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { routeContent } from '../lib/route-content.server.ts';
+import { statusOf } from '../shared/forms/api-errors.ts';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { Alert } from '../shared/ui/alert.tsx';
+import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/dev-mailbox';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -19,13 +21,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const to = new URL(request.url).searchParams.get('to')?.trim() ?? '';
+  // Never prefixed: the locale comes from the cookie or the country, as the root decides it.
+  const content = await routeContent(context.api, request, undefined, DEV_MAILBOX_CONTENT);
   try {
     const answer = await context.api.player.devMailbox({ query: { to: to || undefined, limit: MAILBOX_LIMIT } });
-    return { enabled: true, to, messages: newestFirst(answer.data), invalid: false };
+    return { enabled: true, to, messages: newestFirst(answer.data), invalid: false, content };
   } catch (error) {
     const status = statusOf(error);
-    if (status === 404) return data({ enabled: false, to, messages: [], invalid: false }, { status: 404 });
-    if (status === 422) return { enabled: true, to, messages: [], invalid: true };
+    if (status === 404) return data({ enabled: false, to, messages: [], invalid: false, content }, { status: 404 });
+    if (status === 422) return { enabled: true, to, messages: [], invalid: true, content };
     throw error;
   }
 }

@@ -1,14 +1,19 @@
 import { ApiError } from '@croupier/contracts';
+import { GAME_PAGE_CONTENT } from '../content-sections.ts';
 import { GamePage } from '../features/games/game-page.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
 import { notFound } from '../lib/not-found.ts';
+import { routeContent } from '../lib/route-content.server.ts';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import type { Route } from './+types/game';
 
 /** /games/{id}: the game by id or identity (api-contract §9); an unknown one is a real 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
-    const { data } = await context.api.game.game({ params: { idOrIdentity: params.id } });
-    return { game: data };
+    const [{ data }, content] = await Promise.all([
+      context.api.game.game({ params: { idOrIdentity: params.id } }),
+      routeContent(context.api, request, params.lang, GAME_PAGE_CONTENT),
+    ]);
+    return { game: data, content };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       throw notFound(new URL(request.url).pathname);

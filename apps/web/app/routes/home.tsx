@@ -1,12 +1,18 @@
+import { HOME_CONTENT } from '../content-sections.ts';
 import { loadLobby } from '../features/games/lobby.server.ts';
 import { Lobby } from '../features/games/lobby.tsx';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { LocalLink } from '../features/i18n/link.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
+import { routeContent } from '../lib/route-content.server.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { LocalLink } from '../shared/i18n/link.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLobby(context.api);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const [lobby, content] = await Promise.all([
+    loadLobby(context.api),
+    routeContent(context.api, request, params.lang, HOME_CONTENT),
+  ]);
+  return { ...lobby, content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(rootOf(matches, location));

@@ -1,12 +1,18 @@
+import { GAMES_CONTENT } from '../content-sections.ts';
 import { loadLobby } from '../features/games/lobby.server.ts';
 import { Lobby } from '../features/games/lobby.tsx';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { PageHeader } from '../features/ui/page.tsx';
+import { routeContent } from '../lib/route-content.server.ts';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/main';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLobby(context.api);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const [lobby, content] = await Promise.all([
+    loadLobby(context.api),
+    routeContent(context.api, request, params.lang, GAMES_CONTENT),
+  ]);
+  return { ...lobby, content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

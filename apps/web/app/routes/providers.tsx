@@ -4,19 +4,21 @@ import { loadProviders, visitorCountry } from '../features/games/lobby.server.ts
 import { gamesQuery, parseSort } from '../features/games/query.ts';
 import { SortSelect } from '../features/games/sort-select.tsx';
 import { useGameList } from '../features/games/use-game-list.ts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { LocalLink } from '../features/i18n/link.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { useSession } from '../features/session/session.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { LocalLink } from '../shared/i18n/link.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { useSession } from '../shared/session/session.ts';
+import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/providers';
 import '../features/games/games.css';
+import { GAMES_CONTENT } from '../content-sections.ts';
+import { routeContent } from '../lib/route-content.server.ts';
 
 /**
  * /providers: every provider with enabled games (failing to load: none, spec §8); `?provider={identity}`
  * shows that provider's games with "load more".
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [providers, country] = await Promise.all([loadProviders(context.api), visitorCountry(context.api)]);
   const selected = providers.find((p) => p.identity === url.searchParams.get('provider')) ?? null;
@@ -24,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = selected
     ? await context.api.game.games({ query: gamesQuery({ providerId: selected.id, country, sort }) }).catch(() => null)
     : null;
-  return { providers, selected, first, sort, country };
+  const content = await routeContent(context.api, request, params.lang, GAMES_CONTENT);
+  return { providers, selected, first, sort, country, content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>

@@ -1,10 +1,10 @@
 import { ApiError } from '@croupier/contracts';
 import { Link, redirect } from 'react-router';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { localizeLinks } from '../features/i18n/localize-links.ts';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { Icon } from '../features/ui/icons.tsx';
 import { localeOfRequest } from '../lib/locale.server.ts';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { localizeLinks } from '../shared/i18n/localize-links.ts';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { Icon } from '../shared/ui/icons.tsx';
 import type { Route } from './+types/questions-page';
 
 /**

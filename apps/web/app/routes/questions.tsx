@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { PageHeader } from '../features/ui/page.tsx';
 import { localeOfRequest } from '../lib/locale.server.ts';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/questions';
 
 /** The help centre: question groups from the content system. Never prefixed (spec §2). */

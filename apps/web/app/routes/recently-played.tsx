@@ -3,14 +3,21 @@ import { useCallback, useEffect, useState } from 'react';
 import { GameGrid } from '../features/games/game-grid.tsx';
 import { detectPlatform, PLAYED_SIZE } from '../features/games/query.ts';
 import type { ListStatus } from '../features/games/use-game-list.ts';
-import { useI18n } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { browserApi } from '../features/session/runtime.ts';
-import { useSession } from '../features/session/session.ts';
-import { PageHeader } from '../features/ui/page.tsx';
-import { SignInPrompt } from '../features/ui/sign-in-prompt.tsx';
+import { useI18n } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { browserApi } from '../shared/session/runtime.ts';
+import { useSession } from '../shared/session/session.ts';
+import { PageHeader } from '../shared/ui/page.tsx';
+import { SignInPrompt } from '../shared/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/recently-played';
 import '../features/games/games.css';
+import { GAMES_CONTENT } from '../content-sections.ts';
+import { routeContent } from '../lib/route-content.server.ts';
+
+/** The page's own text (issue 15: the root sends the shell's only). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return { content: await routeContent(context.api, request, params.lang, GAMES_CONTENT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.pages.recentlyPlayed', noindex: true });

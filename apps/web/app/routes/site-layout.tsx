@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { LOCALE_PREFIX } from '../features/locale/locale.ts';
 import { ruleOrNotFound } from '../lib/route-rules.server.ts';
+import { LOCALE_PREFIX } from '../shared/i18n/locale.ts';
 import type { Route } from './+types/site-layout';
 
 /**

@@ -1,6 +1,6 @@
-import { useT } from '../features/i18n/i18n.tsx';
-import { pageMeta, rootOf } from '../features/i18n/meta.ts';
-import { EmptyState, PageHeader } from '../features/ui/page.tsx';
+import { useT } from '../shared/i18n/i18n.tsx';
+import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/tournaments';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

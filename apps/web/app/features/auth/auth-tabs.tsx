@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
 import type { AuthTab } from './registration.ts';
 
 interface Props {

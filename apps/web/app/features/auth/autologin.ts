@@ -1,6 +1,6 @@
 import type { Auth } from '@croupier/contracts';
-import { deviceFingerprint } from '../session/fingerprint.ts';
-import { plainApi } from '../session/runtime.ts';
+import { deviceFingerprint } from '../../shared/session/fingerprint.ts';
+import { plainApi } from '../../shared/session/runtime.ts';
 
 /** Exchanges an autologin token for a session (POST /api/player/sessions/token). Rejects on any failure. */
 export async function autologin(token: string): Promise<Auth> {

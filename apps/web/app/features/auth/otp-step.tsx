@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Field } from '../forms/field.tsx';
-import { useValidator } from '../forms/use-validator.ts';
-import { useT } from '../i18n/i18n.tsx';
+import { Field } from '../../shared/forms/field.tsx';
+import { useValidator } from '../../shared/forms/use-validator.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
 import { OTP_RULES } from './otp.ts';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@croupier/contracts';
 import { useCallback, useState } from 'react';
-import { codeOf, fieldErrorsOf } from '../forms/api-errors.ts';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
+import { codeOf, fieldErrorsOf } from '../../shared/forms/api-errors.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { OTP_RESEND_SECONDS, useCountdown } from './use-countdown.ts';
 
 type Reason = 'registration' | 'phoneVerification' | 'changingPass';

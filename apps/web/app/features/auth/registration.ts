@@ -1,6 +1,6 @@
 import { buildFieldRules, type FieldRules, type FormField } from '@croupier/contracts';
-import { CHECKBOX_FIELDS, type FieldValue } from '../forms/field-kinds.ts';
-import { phoneDigits } from '../forms/validation.ts';
+import { CHECKBOX_FIELDS, type FieldValue } from '../../shared/forms/field-kinds.ts';
+import { phoneDigits } from '../../shared/forms/validation.ts';
 
 export type AuthTab = 'email' | 'phone';
 

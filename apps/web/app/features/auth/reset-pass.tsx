@@ -1,14 +1,14 @@
 import { buildFieldRules } from '@croupier/contracts';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fieldErrorsOf } from '../forms/api-errors.ts';
-import { Field } from '../forms/field.tsx';
-import { useValidator } from '../forms/use-validator.ts';
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useModals } from '../modals/use-modals.ts';
-import { browserApi } from '../session/runtime.ts';
-import { Alert } from '../ui/alert.tsx';
+import { fieldErrorsOf } from '../../shared/forms/api-errors.ts';
+import { Field } from '../../shared/forms/field.tsx';
+import { useValidator } from '../../shared/forms/use-validator.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useModals } from '../../shared/modals/use-modals.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const RULES = buildFieldRules([
   { name: 'newPassword', isRequired: true },

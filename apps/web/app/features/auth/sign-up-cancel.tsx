@@ -1,6 +1,6 @@
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useModals } from '../modals/use-modals.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useModals } from '../../shared/modals/use-modals.ts';
 
 /** Asked when the visitor dismisses sign-up: stay, or leave registration (both modals close). */
 export function SignUpCancelModal({ close, titleId }: ModalProps) {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { currentBackRoute, providerName, socialStartUrl } from './social.ts';
 
 /**

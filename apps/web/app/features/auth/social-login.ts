@@ -1,7 +1,7 @@
 import type { Auth } from '@croupier/contracts';
 import { AFFILIATE_COOKIE, readCookie } from '../../lib/cookies.ts';
-import { deviceFingerprint } from '../session/fingerprint.ts';
-import { browserApi } from '../session/runtime.ts';
+import { deviceFingerprint } from '../../shared/session/fingerprint.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 
 /**
  * Completes a social sign-in (api-contract §3.1): the callback query goes to the server as it came

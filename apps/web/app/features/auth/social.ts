@@ -1,5 +1,5 @@
 import { ErrorCode } from '@croupier/contracts';
-import { codeOf } from '../forms/api-errors.ts';
+import { codeOf } from '../../shared/forms/api-errors.ts';
 import { safeRedirectPath } from './autologin.ts';
 
 /** Connection names the server accepts in the callback route and the body (api-contract §3.1). */

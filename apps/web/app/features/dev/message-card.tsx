@@ -1,5 +1,5 @@
 import type { OutboundMessage } from '@croupier/contracts';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { highlightParts } from './mailbox.ts';
 
 /** One captured message: the text with its codes and links marked, and an e-mail's HTML in an inert frame. */

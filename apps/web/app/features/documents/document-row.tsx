@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { canDelete, documentState, isLocal } from './documents.ts';
 import type { DocumentRow as Row } from './use-documents.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { lookup } from '../i18n/translate.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { lookup } from '../../shared/i18n/translate.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { DocumentRow } from './document-row.tsx';
 import { type DocumentTypeDef, fileProblem, groupDocuments } from './documents.ts';
 import { UploadButton } from './upload-button.tsx';
@@ -14,11 +14,10 @@ import { useDocuments } from './use-documents.ts';
  * limit before they are sent.
  */
 export function DocumentsPage({ types }: { types: DocumentTypeDef[] }) {
-  const { t, root } = useI18n();
+  const { t, content } = useI18n();
   const docs = useDocuments();
   const [uploaded, setUploaded] = useState(false);
-  const label = (key: string, fallback: string) =>
-    lookup(root.content, `global-components.documents.${key}`) ?? fallback;
+  const label = (key: string, fallback: string) => lookup(content, `global-components.documents.${key}`) ?? fallback;
 
   const onFile = async (type: DocumentTypeDef, file: File) => {
     setUploaded(false);

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef } from 'react';
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
 import { ACCEPT_ATTRIBUTE } from './documents.ts';
 
 /** A button that opens the file picker for one document type (JPEG, PNG or PDF). */

@@ -1,6 +1,6 @@
 import { endpoints, type PlayerDocument } from '@croupier/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { isLocal, LocalStatus, placeholderRow, type UploadFailure, uploadFailureOf } from './documents.ts';
 
 export type ListState = 'loading' | 'ready' | 'failed';

@@ -1,8 +1,8 @@
 import type { Collection } from '@croupier/contracts';
 import { useRef } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalNavLink } from '../i18n/link.tsx';
-import { useCurrentTabInView } from '../ui/use-current-tab-in-view.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalNavLink } from '../../shared/i18n/link.tsx';
+import { useCurrentTabInView } from '../../shared/ui/use-current-tab-in-view.ts';
 
 /** The collections as a scrollable row of tabs; the current one marked. */
 export function CategoryTabs({ collections, current }: { collections: Collection[]; current: string }) {

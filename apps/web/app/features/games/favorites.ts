@@ -1,7 +1,7 @@
 import type { Game } from '@croupier/contracts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { browserApi } from '../session/runtime.ts';
-import { useSession } from '../session/session.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useSession } from '../../shared/session/session.ts';
 
 /**
  * The games store's favorite list (spec §3): loaded once per session, replaced by the full list every

@@ -1,16 +1,24 @@
 import type { Game } from '@croupier/contracts';
 import { type MouseEvent, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { useModals } from '../modals/use-modals.ts';
-import { useSession } from '../session/session.ts';
-import { Icon } from '../ui/icons.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { useModals } from '../../shared/modals/use-modals.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
 import { useFavorites } from './favorites.ts';
-import { GameThumb } from './game-thumb.tsx';
+import { GameThumb, type ThumbPriority } from './game-thumb.tsx';
 import { detectPlatform } from './query.ts';
 
 /** One game in a row or a grid: thumbnail, name, provider, labels, and the favorite heart for players. */
-export function GameCard({ game, size = '200x300' }: { game: Game; size?: '200x300' | '200x200' }) {
+export function GameCard({
+  game,
+  size = '200x300',
+  priority,
+}: {
+  game: Game;
+  size?: '200x300' | '200x200';
+  priority?: ThumbPriority;
+}) {
   const t = useT();
   const { isLoggedIn } = useSession();
   const modals = useModals();
@@ -24,7 +32,13 @@ export function GameCard({ game, size = '200x300' }: { game: Game; size?: '200x3
   return (
     <article className="game-card" data-game={game.identity}>
       <LocalLink to={`/games/${encodeURIComponent(game.identity)}`} className="game-card__link" onClick={onOpen}>
-        <GameThumb images={game.images} customImages={game.customImages} name={game.name} size={size} />
+        <GameThumb
+          images={game.images}
+          customImages={game.customImages}
+          name={game.name}
+          size={size}
+          priority={priority}
+        />
         <span className="game-card__play" aria-hidden="true">
           {t('global-components.games.play')}
         </span>

@@ -1,9 +1,10 @@
 import type { Game, PaginationMeta } from '@croupier/contracts';
-import { useT } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
-import type { IconName } from '../ui/icons.tsx';
-import { EmptyState } from '../ui/page.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import type { IconName } from '../../shared/ui/icons.tsx';
+import { EmptyState } from '../../shared/ui/page.tsx';
 import { GameCard } from './game-card.tsx';
+import { thumbPriority } from './game-thumb.tsx';
 import type { GameList, ListStatus } from './use-game-list.ts';
 
 /** Card-shaped placeholders while a list is on its way. */
@@ -50,9 +51,9 @@ export function GameGrid({ games, status, meta, hasMore, onMore, onRetry, emptyT
   return (
     <div className="stack">
       <ul className="game-grid" aria-label={label} aria-busy={status === 'loading'}>
-        {games.map((game) => (
+        {games.map((game, index) => (
           <li key={game.id}>
-            <GameCard game={game} />
+            <GameCard game={game} priority={thumbPriority(index, true)} />
           </li>
         ))}
       </ul>

@@ -1,14 +1,14 @@
 import type { Collection, Provider } from '@croupier/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useModals } from '../modals/use-modals.ts';
-import { browserApi } from '../session/runtime.ts';
-import { useSession } from '../session/session.ts';
-import { Icon, type IconName } from '../ui/icons.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useModals } from '../../shared/modals/use-modals.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { Icon, type IconName } from '../../shared/ui/icons.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { visibleCollections, visibleProviders } from './query.ts';
 
 function Message({

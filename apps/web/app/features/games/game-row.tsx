@@ -1,9 +1,10 @@
 import type { Game } from '@croupier/contracts';
 import { useRef } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { Icon } from '../ui/icons.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
 import { GameCard } from './game-card.tsx';
+import { thumbPriority } from './game-thumb.tsx';
 
 interface Props {
   title: string;
@@ -12,10 +13,12 @@ interface Props {
   moreTo?: string;
   total?: number;
   id: string;
+  /** The page's first row: its first thumbnails are the likely LCP (game-thumb.tsx). */
+  first?: boolean;
 }
 
 /** A collection as a horizontal carousel: scroll-snapped, arrow buttons on wide screens, "All" link. */
-export function GameRow({ title, games, moreTo, total, id }: Props) {
+export function GameRow({ title, games, moreTo, total, id, first = false }: Props) {
   const t = useT();
   const track = useRef<HTMLUListElement>(null);
   if (games.length === 0) return null;
@@ -55,9 +58,9 @@ export function GameRow({ title, games, moreTo, total, id }: Props) {
         </div>
       </div>
       <ul ref={track} className="game-row__track">
-        {games.map((game) => (
+        {games.map((game, index) => (
           <li key={game.id}>
-            <GameCard game={game} />
+            <GameCard game={game} priority={thumbPriority(index, first)} />
           </li>
         ))}
       </ul>

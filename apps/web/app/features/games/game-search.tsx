@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useI18n, useT } from '../i18n/i18n.tsx';
-import { Icon } from '../ui/icons.tsx';
+import { useI18n, useT } from '../../shared/i18n/i18n.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
 import { GameListGrid } from './game-grid.tsx';
 import { SEARCH_MIN } from './query.ts';
 import { useGameList } from './use-game-list.ts';

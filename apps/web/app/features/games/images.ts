@@ -13,6 +13,8 @@ export interface Thumbnail {
   src: string;
   /** Every available density, for the browser to choose ('' when only one exists). */
   srcSet: string;
+  /** The same densities as WebP ('' when the thumbnails are not ours to know a WebP exists). */
+  webpSrcSet: string;
   width: number;
   height: number;
 }
@@ -25,6 +27,13 @@ export function withBase(base: string, path: string): string {
   if (!base) return path.startsWith('/') ? path : `/${path}`;
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * Our own thumbnails (apps/web/scripts/thumbnails.mjs) are written as PNG and WebP side by side; a
+ * path served from `/assets/games/…png` therefore has a `.webp` twin. Other images keep their format.
+ */
+const webpTwin = (path: string): string | null =>
+  /^\/?assets\/games\/[^?#]+\.png$/.test(path) ? path.replace(/\.png$/, '.webp') : null;
 
 const usable = (set: ImageSet | undefined): set is ImageSet => Boolean(set && DENSITIES.some((d) => set[d]));
 
@@ -49,6 +58,9 @@ export function pickThumbnail(
     return {
       src: withBase(base, set[best]!),
       srcSet: available.length > 1 ? available.map((d) => `${withBase(base, set[d]!)} ${d}`).join(', ') : '',
+      webpSrcSet: available.every((d) => webpTwin(set[d]!))
+        ? available.map((d) => `${withBase(base, webpTwin(set[d]!)!)} ${d}`).join(', ')
+        : '',
       width: 200,
       height: size === '200x300' ? 300 : 200,
     };

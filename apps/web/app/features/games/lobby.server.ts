@@ -1,4 +1,5 @@
 import type { ApiClient, Collection, Game, Provider, Winner } from '@croupier/contracts';
+import { playerInitOf } from '../../lib/player-init.server.ts';
 import { gamesQuery, ROW_SIZE, visibleCollections, visibleProviders, WINNERS_SIZE } from './query.ts';
 
 /** At most this many collection rows on the home and lobby pages. */
@@ -31,7 +32,7 @@ export async function loadProviders(api: ApiClient): Promise<Provider[]> {
 /** The visitor's country as the API sees it (the geo headers are forwarded to every SSR call). */
 export async function visitorCountry(api: ApiClient): Promise<string | null> {
   try {
-    return (await api.settings.playerInit()).data.country;
+    return (await playerInitOf(api)).country;
   } catch {
     return null;
   }

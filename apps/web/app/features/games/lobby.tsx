@@ -1,8 +1,8 @@
 import type { Winner } from '@croupier/contracts';
-import { useT } from '../i18n/i18n.tsx';
-import { useModals } from '../modals/modal-host.tsx';
-import { Icon } from '../ui/icons.tsx';
-import { EmptyState } from '../ui/page.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useModals } from '../../shared/modals/modal-host.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { EmptyState } from '../../shared/ui/page.tsx';
 import { GameRow } from './game-row.tsx';
 import { GameSearch } from './game-search.tsx';
 import type { LobbyRow } from './lobby.server.ts';
@@ -30,9 +30,10 @@ export function Lobby({ rows, winners }: { rows: LobbyRow[]; winners: Winner[] }
         {rows.length === 0 ? (
           <EmptyState icon="lobby" text={t('global-components.empty.games')} />
         ) : (
-          rows.map((row) => (
+          rows.map((row, index) => (
             <GameRow
               key={row.collection.id}
+              first={index === 0}
               id={row.collection.identity}
               title={row.collection.name}
               games={row.games}

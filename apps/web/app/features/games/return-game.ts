@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../session/session.ts';
-import { STORAGE_KEYS, safeStorage } from '../session/storage.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { STORAGE_KEYS, safeStorage } from '../../shared/session/storage.ts';
 
 /** How long a remembered game stays worth returning to. */
 export const RETURN_GAME_TTL_MS = 30 * 60_000;

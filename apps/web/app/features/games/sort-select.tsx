@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n/i18n.tsx';
-import { useSession } from '../session/session.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useSession } from '../../shared/session/session.ts';
 import { type GameSort, sortOptions } from './query.ts';
 
 /** The sort menu, kept in `?sort=` so a reload or a shared link keeps it; `score` only for players. */

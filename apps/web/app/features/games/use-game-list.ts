@@ -1,6 +1,6 @@
 import type { Game, PaginationMeta } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { appendPage, type GamesFilter, gamesQuery } from './query.ts';
 
 export type ListStatus = 'loading' | 'ready' | 'failed';

@@ -1,9 +1,9 @@
 import { ApiError, type Game } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { useSession } from '../session/session.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { useWallet } from '../wallet/index.ts';
 import { gameStartBody, type PlayMode } from './play.ts';
 import { detectPlatform, type PlayReaction, playErrorReaction } from './query.ts';
 

@@ -1,7 +1,7 @@
 import type { Winner } from '@croupier/contracts';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { useMoney } from '../wallet/use-money.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
 import { GameThumb } from './game-thumb.tsx';
 
 /** The latest winners (GET /api/game/spins/winners): nickname, payout, game; each links to its game. */

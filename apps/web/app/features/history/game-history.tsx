@@ -1,13 +1,13 @@
 import type { Bet, Spin } from '@croupier/contracts';
 import { BetStatus } from '@croupier/contracts/reference/statuses';
 import { type ReactNode, useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { lookup } from '../i18n/translate.ts';
-import { CopyButton } from '../payment/copy-button.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { EmptyState, Skeleton } from '../ui/page.tsx';
-import { useMoney } from '../wallet/use-money.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { lookup } from '../../shared/i18n/translate.ts';
+import { useMoney } from '../../shared/money/use-money.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { EmptyState, Skeleton } from '../../shared/ui/page.tsx';
+import { CopyButton } from '../payment/index.ts';
 import { isCombo, shortId } from './game-history-query.ts';
 import { Pagination } from './pagination.tsx';
 import { useBets, useSpins } from './use-game-history.ts';
@@ -61,13 +61,13 @@ function ListBody({
 
 /** Bets: settled (default) or open, paginated; each with its round id to copy. */
 export function BetsPanel() {
-  const { t, root } = useI18n();
+  const { t, content } = useI18n();
   const { format } = useMoney();
   const when = useWhen();
   const [isSettled, setSettled] = useState(true);
   const [page, setPage] = useState(1);
   const bets = useBets(page, isSettled);
-  const status = (id: number) => lookup(root.content, `global-components.history.betStatus.${id}`) ?? String(id);
+  const status = (id: number) => lookup(content, `global-components.history.betStatus.${id}`) ?? String(id);
   const pick = (settled: boolean) => {
     setSettled(settled);
     setPage(1);

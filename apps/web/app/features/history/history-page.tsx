@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { markCancelledHere } from '../payment/cancelled-here.ts';
-import { useToasts } from '../toasts/use-toasts.ts';
-import { Alert } from '../ui/alert.tsx';
-import { EmptyState, Skeleton } from '../ui/page.tsx';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { EmptyState, Skeleton } from '../../shared/ui/page.tsx';
+import { markCancelledHere } from '../payment/index.ts';
+import { useWallet } from '../wallet/index.ts';
 import { BetsPanel, SpinsPanel } from './game-history.tsx';
 import { InvoiceFiltersForm } from './invoice-filters-form.tsx';
 import { datesReversed, type InvoiceFilters, NO_FILTERS } from './invoice-query.ts';

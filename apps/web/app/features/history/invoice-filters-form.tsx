@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { SelectField } from '../forms/select-field.tsx';
-import { useT } from '../i18n/i18n.tsx';
-import { useMoney } from '../wallet/use-money.ts';
+import { SelectField } from '../../shared/forms/select-field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
 import { datesReversed, type InvoiceFilters, NO_FILTERS } from './invoice-query.ts';
 import type { InvoiceConstants } from './labels.ts';
 

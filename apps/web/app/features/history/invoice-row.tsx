@@ -1,8 +1,8 @@
 import { type Invoice, InvoiceStatus } from '@croupier/contracts';
 import { useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { serverMessageOf } from '../wallet/action-error.ts';
-import { useMoney } from '../wallet/use-money.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
+import { serverMessageOf } from '../wallet/index.ts';
 import { canCancel } from './invoice-query.ts';
 import { PUBLIC_DATA_FIELDS } from './labels.ts';
 

@@ -1,6 +1,6 @@
 import type { Status } from '@croupier/contracts';
-import { useI18n } from '../i18n/i18n.tsx';
-import { lookup } from '../i18n/translate.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { lookup } from '../../shared/i18n/translate.ts';
 
 /** Invoice type and status lists from /api/settings/constants (payment.*), labelled by content when it has a text. */
 export interface InvoiceConstants {
@@ -10,11 +10,11 @@ export interface InvoiceConstants {
 
 /** `label('invoiceStatus', 2)` → the content text for that id, else the constant's own name, else the id. */
 export function useHistoryLabels(constants: InvoiceConstants) {
-  const { root } = useI18n();
+  const { content } = useI18n();
   const label = (group: 'invoiceStatus' | 'invoiceType', id: number | string) => {
     const list = group === 'invoiceStatus' ? constants.invoiceStatuses : constants.invoiceTypes;
     return (
-      lookup(root.content, `global-components.history.${group}.${id}`) ??
+      lookup(content, `global-components.history.${group}.${id}`) ??
       list.find((s) => String(s.id) === String(id))?.name ??
       String(id)
     );

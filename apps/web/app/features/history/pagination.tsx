@@ -1,5 +1,5 @@
 import type { PaginationMeta } from '@croupier/contracts';
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
 
 /** Previous / next with "page x of y" from the list's meta; hidden when everything fits on one page. */
 export function Pagination({ meta, onPage }: { meta: PaginationMeta; onPage: (page: number) => void }) {

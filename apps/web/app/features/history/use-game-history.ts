@@ -1,6 +1,6 @@
 import type { Bet, PaginationMeta, Spin } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { betsQuery, spinsQuery } from './game-history-query.ts';
 import type { ListState } from './use-invoices.ts';
 

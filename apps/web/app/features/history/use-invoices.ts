@@ -1,6 +1,6 @@
 import type { Invoice, PaginationMeta } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { type InvoiceFilters, invoicesQuery, replaceInvoice } from './invoice-query.ts';
 
 export type ListState = 'loading' | 'ready' | 'failed';

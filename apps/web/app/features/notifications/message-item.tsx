@@ -1,7 +1,7 @@
 import { type Message, MessageState } from '@croupier/contracts';
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
 import { isExternalLink } from './messages.ts';
 
 /** The message's link: http(s) in a new tab (api-contract §13), a site path in the current locale. */
@@ -40,7 +40,7 @@ export function MessageItem({
   const { link, image } = message.content;
   return (
     <article className={`message${unread ? ' message--unread' : ''}${compact ? ' message--compact' : ''}`}>
-      {image && !compact && <img className="message__image" src={image} alt="" loading="lazy" />}
+      {image && !compact && <img className="message__image" src={image} alt="" width={64} height={64} loading="lazy" />}
       <div className="message__main">
         <h3 className="message__title">
           {unread && <span className="message__dot" aria-hidden="true" />}

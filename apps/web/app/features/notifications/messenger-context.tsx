@@ -1,11 +1,11 @@
 import { type ApiClient, type Message, MessageReceivedEvent, PlayerChannel } from '@croupier/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { wasCancelledHere } from '../payment/cancelled-here.ts';
-import { usePlayerChannel } from '../realtime/use-channel.ts';
-import { browserApi } from '../session/runtime.ts';
-import { useSession } from '../session/session.ts';
-import { useToasts } from '../toasts/use-toasts.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { wasCancelledHere } from '../payment/index.ts';
+import { usePlayerChannel } from '../realtime/index.ts';
 import { markRead, POPOVER_SIZE, prependLatest } from './messages.ts';
 
 export interface MessengerValue {

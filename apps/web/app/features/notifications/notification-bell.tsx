@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { useToasts } from '../toasts/use-toasts.ts';
-import { Skeleton } from '../ui/page.tsx';
-import { useDisclosure } from '../ui/use-disclosure.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { Skeleton } from '../../shared/ui/page.tsx';
+import { useDisclosure } from '../../shared/ui/use-disclosure.ts';
 import { MessageItem } from './message-item.tsx';
 import { useMessenger } from './messenger-context.tsx';
 

@@ -1,9 +1,9 @@
 import { type Message, MessageState, type PaginationMeta } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { useToasts } from '../toasts/use-toasts.ts';
-import { EmptyState, Skeleton } from '../ui/page.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { EmptyState, Skeleton } from '../../shared/ui/page.tsx';
 import { MessageItem } from './message-item.tsx';
 import { markRead, PAGE_SIZE } from './messages.ts';
 import { useMessenger } from './messenger-context.tsx';

@@ -1,8 +1,8 @@
 import type { Currency } from '@croupier/contracts';
-import { Field } from '../forms/field.tsx';
-import { useT } from '../i18n/i18n.tsx';
-import { displayUnit } from '../wallet/money.ts';
-import { useMoney } from '../wallet/use-money.ts';
+import { Field } from '../../shared/forms/field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { displayUnit } from '../../shared/money/money.ts';
+import { useMoney } from '../../shared/money/use-money.ts';
 import type { AmountLimits, AmountPreset } from './amount.ts';
 
 interface Props {

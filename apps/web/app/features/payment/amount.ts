@@ -1,6 +1,6 @@
 import type { Currency, PaymentMethod } from '@croupier/contracts';
 import { AmountError, toMinor } from '@croupier/contracts/reference/money';
-import { fromDisplayAmount, toDisplayAmount } from '../wallet/money.ts';
+import { fromDisplayAmount, toDisplayAmount } from '../../shared/money/money.ts';
 import type { FieldOption } from './method-fields.ts';
 
 /** Allowed amount range in major units of the account currency. */

@@ -1,4 +1,4 @@
-import { pushEvent } from '../analytics/data-layer.ts';
+import { pushEvent } from '../../shared/analytics/data-layer.ts';
 
 export type WalletStep = 'open' | 'method' | 'amount' | 'submit' | 'success' | 'failure';
 

@@ -1,5 +1,5 @@
-import { useT } from '../i18n/i18n.tsx';
-import { useToasts } from '../toasts/use-toasts.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
 
 /** Copies a value (address, tag) and confirms with the "copied" alert. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

@@ -1,4 +1,4 @@
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { QrCode } from './qr-code.tsx';
 

@@ -1,6 +1,6 @@
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { Alert } from '../ui/alert.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Error 13100 on deposit methods: no methods, and the way to the player's limits (spec §8). Leaving the page closes the wallet. */
 export function DepositLimitPanel() {

@@ -1,8 +1,8 @@
 import { InvoiceEvent, InvoiceStatus, PlayerChannel } from '@croupier/contracts';
-import { useI18n } from '../i18n/i18n.tsx';
-import { usePlayerChannel } from '../realtime/use-channel.ts';
-import { useToasts } from '../toasts/use-toasts.ts';
-import { useMoney } from '../wallet/use-money.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { usePlayerChannel } from '../realtime/index.ts';
 import { trackWallet } from './analytics.ts';
 import { wasCancelledHere } from './cancelled-here.ts';
 import { invoiceAlert, invoiceDate } from './invoice-alert.ts';

@@ -1,7 +1,7 @@
 import type { PaymentField } from '@croupier/contracts';
-import { Field } from '../forms/field.tsx';
-import { SelectField } from '../forms/select-field.tsx';
-import { useI18n } from '../i18n/i18n.tsx';
+import { Field } from '../../shared/forms/field.tsx';
+import { SelectField } from '../../shared/forms/select-field.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { FieldKey, isSelect, localized } from './method-fields.ts';
 
 interface Props {

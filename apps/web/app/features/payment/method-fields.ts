@@ -1,5 +1,5 @@
 import type { FieldRules, PaymentField, PaymentMethod, Rule } from '@croupier/contracts';
-import { phoneDigits } from '../forms/validation.ts';
+import { phoneDigits } from '../../shared/forms/validation.ts';
 
 /** One choice of a select payment field (crypto networks, withdrawal currencies). */
 export type FieldOption = NonNullable<PaymentField['options']>[number];

@@ -1,7 +1,7 @@
 import type { Currency, PaymentMethod } from '@croupier/contracts';
 import type { ReactNode } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { presetsOf } from './amount.ts';
 import { AmountField } from './amount-field.tsx';
 import { trackWallet } from './analytics.ts';

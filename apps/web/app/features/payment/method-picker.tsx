@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@croupier/contracts';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { localized } from './method-fields.ts';
 import { MethodLogo } from './method-logo.tsx';
 

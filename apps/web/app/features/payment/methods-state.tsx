@@ -1,5 +1,5 @@
-import { useT } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 /** Placeholder rows while the methods load. */
 export function MethodsSkeleton() {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, safeStorage } from '../session/storage.ts';
+import { onSessionChange } from '../../shared/session/session-signal.ts';
+import { STORAGE_KEYS, safeStorage } from '../../shared/session/storage.ts';
 
 /**
  * The pending-invoice marker (spec §4): set while a deposit waits for the provider (PSP window, QR,
@@ -83,3 +84,8 @@ function subscribe(listener: () => void) {
 export function usePendingInvoice(): PendingInvoice | null {
   return useSyncExternalStore(subscribe, readPendingInvoice, () => null);
 }
+
+// Spec §4: the marker goes with the session; clearing it here also tells open wallet views.
+onSessionChange((change) => {
+  if (change === 'ended') clearPendingInvoice();
+});

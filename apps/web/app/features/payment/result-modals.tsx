@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useModals } from '../modals/use-modals.ts';
-import { Icon } from '../ui/icons.tsx';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useModals } from '../../shared/modals/use-modals.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { useWallet } from '../wallet/index.ts';
 import { setDepositInProgress } from './deposit-guard.ts';
 import { clearPendingInvoice } from './pending-invoice.ts';
 import { ResultModal } from './return-urls.ts';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useMoney } from '../wallet/use-money.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useMoney } from '../../shared/money/use-money.ts';
 import './payment.css';
 
 /** GET /api/risk/reasons/turn-over-wager (api-contract §12), as the wallet stores it when it fetches it. */

@@ -1,8 +1,8 @@
 import { ErrorCode, type PaymentMethod } from '@croupier/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { codeOf } from '../forms/api-errors.ts';
-import { browserApi } from '../session/runtime.ts';
-import { countryParam, usePaymentRegion } from '../wallet/region.ts';
+import { codeOf } from '../../shared/forms/api-errors.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { countryParam, usePaymentRegion } from '../wallet/index.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
 

@@ -1,8 +1,8 @@
 import type { Currency, PaymentMethod } from '@croupier/contracts';
 import { useCallback, useMemo, useState } from 'react';
-import { useValidator } from '../forms/use-validator.ts';
-import { useT } from '../i18n/i18n.tsx';
-import { useMoney } from '../wallet/use-money.ts';
+import { useValidator } from '../../shared/forms/use-validator.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
 import { type AmountCheck, checkAmount, initialAmountText, limitsFor } from './amount.ts';
 import { chosenNetwork, fieldsPayload, initialValues, rulesFor, valuesForRules } from './method-fields.ts';
 

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useModals } from '../modals/use-modals.ts';
-import { findCurrency, useCurrencies } from '../wallet/money.ts';
-import { usePaymentRegion } from '../wallet/region.ts';
-import { useWallet } from '../wallet/wallet-context.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useModals } from '../../shared/modals/use-modals.ts';
+import { findCurrency, useCurrencies } from '../../shared/money/money.ts';
+import { usePaymentRegion, useWallet } from '../wallet/index.ts';
 import { trackWallet } from './analytics.ts';
 import { DepositPanel } from './deposit-panel.tsx';
 import { MethodsSkeleton } from './methods-state.tsx';

@@ -1,10 +1,10 @@
 import type { Profile } from '@croupier/contracts';
 import { useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { STORAGE_KEYS, safeStorage } from '../session/storage.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Icon } from '../ui/icons.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { STORAGE_KEYS, safeStorage } from '../../shared/session/storage.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
 
 /**
  * Shown while the e-mail is unconfirmed (confirmedAt null): resend the link; success or failure is

@@ -1,8 +1,8 @@
-import { useFieldDefinitions } from '../forms/use-field-definitions.ts';
-import { useT } from '../i18n/i18n.tsx';
-import { useSession } from '../session/session.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useFieldDefinitions } from '../../shared/forms/use-field-definitions.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useSession } from '../../shared/session/session.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { EmailConfirmation } from './email-confirmation.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { PromoToggles } from './promo-toggles.tsx';

@@ -1,11 +1,11 @@
 import { buildFieldRules } from '@croupier/contracts';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../forms/api-errors.ts';
-import { Field } from '../forms/field.tsx';
-import { useValidator } from '../forms/use-validator.ts';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { Alert } from '../ui/alert.tsx';
+import { fieldErrorsOf } from '../../shared/forms/api-errors.ts';
+import { Field } from '../../shared/forms/field.tsx';
+import { useValidator } from '../../shared/forms/use-validator.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 const NAMES = ['currentPassword', 'newPassword', 'repeatNewPassword'] as const;
 type Name = (typeof NAMES)[number];

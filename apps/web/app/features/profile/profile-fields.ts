@@ -1,6 +1,6 @@
 import type { FormField, Profile } from '@croupier/contracts';
-import { CHECKBOX_FIELDS, type FieldValue } from '../forms/field-kinds.ts';
-import { phoneDigits } from '../forms/validation.ts';
+import { CHECKBOX_FIELDS, type FieldValue } from '../../shared/forms/field-kinds.ts';
+import { phoneDigits } from '../../shared/forms/validation.ts';
 
 /** Never in the profile form (api-contract §2.1): passwords and the promo toggles (shown apart). */
 const NEVER_SHOWN: ReadonlySet<string> = new Set([

@@ -1,13 +1,13 @@
 import { buildFieldRules, type FormField, type Profile } from '@croupier/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
-import { fieldErrorsOf } from '../forms/api-errors.ts';
-import { DynamicField, needsLists } from '../forms/dynamic-field.tsx';
-import type { FieldValue } from '../forms/field-kinds.ts';
-import { useReferenceLists } from '../forms/reference-lists.ts';
-import { useValidator } from '../forms/use-validator.ts';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { Alert } from '../ui/alert.tsx';
+import { fieldErrorsOf } from '../../shared/forms/api-errors.ts';
+import { DynamicField, needsLists } from '../../shared/forms/dynamic-field.tsx';
+import type { FieldValue } from '../../shared/forms/field-kinds.ts';
+import { useReferenceLists } from '../../shared/forms/reference-lists.ts';
+import { useValidator } from '../../shared/forms/use-validator.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { initialValue, isLocked, profileFormFields, profileUpdateBody } from './profile-fields.ts';
 
 /** The personal-info form, built from the profile scenario fields (api-contract §2.1, §4). */

@@ -1,9 +1,9 @@
 import type { Profile } from '@croupier/contracts';
 import { useState } from 'react';
-import { CheckboxField } from '../forms/checkbox-field.tsx';
-import { useT } from '../i18n/i18n.tsx';
-import { browserApi } from '../session/runtime.ts';
-import { Alert } from '../ui/alert.tsx';
+import { CheckboxField } from '../../shared/forms/checkbox-field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 
 type Promo = 'receiveEmailPromo' | 'receiveSmsPromo';
 

@@ -1,11 +1,11 @@
 import type { PaginationMeta, Session } from '@croupier/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { readAccessToken } from '../session/cookie.ts';
-import { browserApi } from '../session/runtime.ts';
-import { sessionIdOf } from '../session/token.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { readAccessToken } from '../../shared/session/cookie.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { sessionIdOf } from '../../shared/session/token.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 
 export const SESSIONS_PER_PAGE = 10;
 

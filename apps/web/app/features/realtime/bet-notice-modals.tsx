@@ -1,17 +1,10 @@
 import { useEffect } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { Icon } from '../ui/icons.tsx';
-import { displayUnit, findCurrency, toDisplayAmount, useCurrencies } from '../wallet/money.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { displayUnit, findCurrency, toDisplayAmount, useCurrencies } from '../../shared/money/money.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { parseMaxBetType } from './bet-notices.ts';
 import { getOpenGame } from './open-game.ts';
-
-/** `?max-bets=5-EUR`: the limit travels in the address so a reload shows the same notice. */
-export const maxBetType = (amount: number, currency: string) => `${amount}-${currency}`;
-
-export function parseMaxBetType(type: string): { amount: number; currency: string } | null {
-  const match = /^(\d+(?:\.\d+)?)-([A-Za-z0-9]{2,10})$/.exec(type);
-  return match?.[1] && match[2] ? { amount: Number(match[1]), currency: match[2] } : null;
-}
 
 function Notice({ titleId, title, text, close }: { titleId: string; title: string; text: string; close: () => void }) {
   const { t } = useI18n();

@@ -24,3 +24,11 @@ export function betNoticeFor(data: unknown, open: OpenGame | null): BetNotice | 
   if (typeof amount !== 'number' || !Number.isFinite(amount) || typeof currency !== 'string' || !currency) return null;
   return { kind: 'maxBet', amount, currency };
 }
+
+/** `?max-bets=5-EUR`: the limit travels in the address so a reload shows the same notice. */
+export const maxBetType = (amount: number, currency: string) => `${amount}-${currency}`;
+
+export function parseMaxBetType(type: string): { amount: number; currency: string } | null {
+  const match = /^(\d+(?:\.\d+)?)-([A-Za-z0-9]{2,10})$/.exec(type);
+  return match?.[1] && match[2] ? { amount: Number(match[1]), currency: match[2] } : null;
+}

@@ -1,8 +1,9 @@
 import { RealtimeTimings } from '@croupier/contracts';
 import { Centrifuge, type Subscription } from 'centrifuge';
-import { readAccessToken } from '../session/cookie.ts';
-import { freshToken } from '../session/runtime.ts';
-import { sessionIdOf } from '../session/token.ts';
+import { readAccessToken } from '../../shared/session/cookie.ts';
+import { freshToken } from '../../shared/session/runtime.ts';
+import { onSessionChange } from '../../shared/session/session-signal.ts';
+import { sessionIdOf } from '../../shared/session/token.ts';
 import { type ChannelHub, type ChannelSource, createChannelHub } from './channel-hub.ts';
 import { realtimeUrl } from './endpoint.ts';
 import { type ConnectionState, realtimeStore, type SubscriptionState } from './realtime-store.ts';
@@ -94,3 +95,6 @@ export function onRealtimeSessionChanged(): void {
   realtime.client.setToken('');
   realtime.client.connect();
 }
+
+// A login or logout in this tab: player channels end and the socket reconnects with the new identity.
+onSessionChange(() => onRealtimeSessionChanged());

@@ -1,11 +1,10 @@
 import { PlayerChannel, PublicChannel } from '@croupier/contracts';
-import { useT } from '../i18n/i18n.tsx';
-import { useModals } from '../modals/modal-host.tsx';
-import { modalRegistry } from '../modals/registry.ts';
-import { useSession } from '../session/session.ts';
-import { useToasts } from '../toasts/use-toasts.ts';
-import { maxBetType } from './bet-notice-modals.tsx';
-import { betNoticeFor } from './bet-notices.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useModals } from '../../shared/modals/modal-host.tsx';
+import { useModalRegistry } from '../../shared/modals/registry-context.tsx';
+import { useSession } from '../../shared/session/session.ts';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { betNoticeFor, maxBetType } from './bet-notices.ts';
 import { getOpenGame } from './open-game.ts';
 import { tournamentPrizeFor } from './tournament-alerts.ts';
 import { usePlayerChannel, usePublicChannel } from './use-channel.ts';
@@ -13,6 +12,7 @@ import { usePlayerChannel, usePublicChannel } from './use-channel.ts';
 /** game.bet.* on `game:bets#{id}`: a notice for the open game only (api-contract §14.2 list 3). */
 function BetNotices() {
   const modals = useModals();
+  const modalRegistry = useModalRegistry();
   usePlayerChannel(PlayerChannel.bets, (data: unknown) => {
     const notice = betNoticeFor(data, getOpenGame());
     if (!notice) return;

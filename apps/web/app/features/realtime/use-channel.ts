@@ -1,6 +1,6 @@
 import { type PlayerChannelName, playerChannel } from '@croupier/contracts';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../session/session.ts';
+import { useSession } from '../../shared/session/session.ts';
 import { getRealtime } from './client.ts';
 
 /** Subscribes while `channel` is set; the newest `onData` is called without subscribing again. */

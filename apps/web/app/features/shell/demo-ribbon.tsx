@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../../root.tsx';
-import { useT } from '../i18n/i18n.tsx';
+import type { RootData } from '../../root-data.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
 import './demo-ribbon.css';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalNavLink } from '../i18n/link.tsx';
-import { Icon } from '../ui/icons.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalNavLink } from '../../shared/i18n/link.tsx';
+import { readPreferences, writePreferences } from '../../shared/preferences/preferences.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
 import { navItems } from './nav-items.ts';
-import { readPreferences, writePreferences } from './preferences.ts';
 
 /**
  * Side navigation: an off-canvas panel on small screens, a sidebar on wide ones whose compact state

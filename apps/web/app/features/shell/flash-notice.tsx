@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '../i18n/i18n.tsx';
-import { useToasts } from '../toasts/use-toasts.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { flashOf } from './flash.ts';
 
 /**

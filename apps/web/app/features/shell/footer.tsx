@@ -1,5 +1,5 @@
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
 
 const LINKS = [
   ['/static/about-us', 'layout.footer.about'],

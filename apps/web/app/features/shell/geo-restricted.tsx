@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
 import { DemoRibbon } from './demo-ribbon.tsx';
 
 /** Paths a geo-restricted visitor may still open: how to reach support, and the legal texts. */

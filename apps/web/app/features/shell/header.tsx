@@ -1,11 +1,11 @@
-import { useI18n } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { useModals } from '../modals/modal-host.tsx';
-import { modalRegistry } from '../modals/registry.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { useSession } from '../session/session.ts';
-import { Icon } from '../ui/icons.tsx';
-import { HeaderBalance } from '../wallet/header-balance.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { useModals } from '../../shared/modals/modal-host.tsx';
+import { useModalRegistry } from '../../shared/modals/registry-context.tsx';
+import { useSession } from '../../shared/session/session.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { NotificationBell } from '../notifications/index.ts';
+import { HeaderBalance } from '../wallet/index.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -13,6 +13,7 @@ export function Header({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
   const { t } = useI18n();
   const { isLoggedIn } = useSession();
   const modals = useModals();
+  const modalRegistry = useModalRegistry();
   return (
     <header className="header">
       <button

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_COOKIE, serializeCookie, YEAR_SECONDS } from '../../lib/cookies.ts';
-import { useI18n, usePagePath } from '../i18n/i18n.tsx';
-import { localizePath } from '../locale/locale.ts';
-import { Icon } from '../ui/icons.tsx';
-import { useDisclosure } from '../ui/use-disclosure.ts';
+import { useI18n, usePagePath } from '../../shared/i18n/i18n.tsx';
+import { localizePath } from '../../shared/i18n/locale.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { useDisclosure } from '../../shared/ui/use-disclosure.ts';
 
 /** Language menu: remembers the choice in the language cookie (spec §4) and opens the same page in it. */
 export function LanguageSwitcher() {

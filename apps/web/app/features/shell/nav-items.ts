@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@croupier/contracts';
-import type { IconName } from '../ui/icons.tsx';
+import type { IconName } from '../../shared/ui/icons.tsx';
 
 export interface NavItem {
   to: string;

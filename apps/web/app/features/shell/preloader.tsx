@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
 
 /** Covers the first paint; hides after 500 ms and leaves the DOM after 1000 ms (spec §9). */
 export function Preloader() {

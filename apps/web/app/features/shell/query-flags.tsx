@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-
-export const PWA_FLAG_KEY = 'croupier:pwa';
+import { PWA_FLAG_KEY } from '../../shared/session/pwa.ts';
 
 /**
  * Query flags handled in the browser (spec §2): `source=pwa` marks an installed-app visit, remembered

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { guardedReload } from './reload-guard.ts';
 
 declare global {

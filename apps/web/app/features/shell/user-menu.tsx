@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { displayNickname } from '../session/nickname.ts';
-import { useSession } from '../session/session.ts';
-import { Icon } from '../ui/icons.tsx';
-import { useDisclosure } from '../ui/use-disclosure.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { displayNickname } from '../../shared/session/nickname.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+import { useDisclosure } from '../../shared/ui/use-disclosure.ts';
 
 /** The logged-in player's menu: displayed nickname, a link to the account and sign out. */
 export function UserMenu() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { SUMSUB_SDK_URL } from './verification.ts';
 
 interface SnsBuilder {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import {
   POLL_MS,
   type ProviderSession,

@@ -1,6 +1,6 @@
-import { useT } from '../i18n/i18n.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { SumsubSdk } from './sumsub-sdk.tsx';
 import { useVerification } from './use-verification.ts';
 import { verificationView } from './verification.ts';

@@ -1,8 +1,8 @@
 import { type Account, AccountStatus } from '@croupier/contracts';
 import { useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { realPart, useEquivalentOf, useMoney } from '../../shared/money/use-money.ts';
 import { serverMessageOf } from './action-error.ts';
-import { realPart, useEquivalentOf, useMoney } from './use-money.ts';
 
 interface Props {
   account: Account;

@@ -1,6 +1,6 @@
 import { type Account, AccountStatus } from '@croupier/contracts';
-import { useT } from '../i18n/i18n.tsx';
-import { realPart, useEquivalentOf, useMoney } from './use-money.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { realPart, useEquivalentOf, useMoney } from '../../shared/money/use-money.ts';
 
 /** The accounts of the header menu: balance, real and bonus parts, equivalent; choosing one switches to it. */
 export function AccountSwitchList({ accounts, onSwitch }: { accounts: Account[]; onSwitch: (id: string) => void }) {

@@ -1,9 +1,9 @@
 import type { Account } from '@croupier/contracts';
 import { type FormEvent, useState } from 'react';
-import { SelectField } from '../forms/select-field.tsx';
-import { useT } from '../i18n/i18n.tsx';
+import { SelectField } from '../../shared/forms/select-field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useMoney } from '../../shared/money/use-money.ts';
 import { serverMessageOf } from './action-error.ts';
-import { useMoney } from './use-money.ts';
 
 /** Opens an account in an enabled, visible currency the player does not hold yet (POST /api/wallet/accounts). */
 export function AddAccount({

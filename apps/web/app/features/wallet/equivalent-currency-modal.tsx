@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { SelectField } from '../forms/select-field.tsx';
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { useEquivalentCurrency } from './equivalent.ts';
-import { useMoney } from './use-money.ts';
+import { SelectField } from '../../shared/forms/select-field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { useEquivalentCurrency } from '../../shared/money/equivalent.ts';
+import { useMoney } from '../../shared/money/use-money.ts';
 
 /**
  * `equivalent-currency` (logged-in only): the currency crypto balances are also shown in, kept in local

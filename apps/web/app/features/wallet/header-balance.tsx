@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useT } from '../i18n/i18n.tsx';
-import { LocalLink } from '../i18n/link.tsx';
-import { useModals } from '../modals/modal-host.tsx';
-import { useDisclosure } from '../ui/use-disclosure.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { LocalLink } from '../../shared/i18n/link.tsx';
+import { useModals } from '../../shared/modals/modal-host.tsx';
+import { useEquivalentOf, useMoney } from '../../shared/money/use-money.ts';
+import { useDisclosure } from '../../shared/ui/use-disclosure.ts';
 import { AccountSwitchList } from './account-switch-list.tsx';
-import { useEquivalentOf, useMoney } from './use-money.ts';
 import { useWallet } from './wallet-context.tsx';
 import './wallet.css';
 

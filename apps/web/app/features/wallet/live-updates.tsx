@@ -1,5 +1,5 @@
 import { AccountBalanceUpdated, PlayerChannel } from '@croupier/contracts';
-import { usePlayerChannel } from '../realtime/use-channel.ts';
+import { usePlayerChannel } from '../realtime/index.ts';
 import { useWallet } from './wallet-context.tsx';
 
 /**

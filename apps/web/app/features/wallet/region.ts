@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
-import { setWalletPreference, useWalletPreference } from './local-preferences.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { setWalletPreference, useWalletPreference } from '../../shared/preferences/local-preferences.ts';
 
 /**
  * The payment region (spec §3 local preferences, api-contract §8): the country whose payment methods the

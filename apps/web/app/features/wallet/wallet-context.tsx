@@ -1,7 +1,7 @@
 import { type Account, AccountStatus } from '@croupier/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { browserApi } from '../session/runtime.ts';
-import { useSession } from '../session/session.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { useSession } from '../../shared/session/session.ts';
 
 export interface WalletValue {
   accounts: Account[];

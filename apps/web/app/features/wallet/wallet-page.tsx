@@ -1,7 +1,7 @@
-import { useT } from '../i18n/i18n.tsx';
-import { useModals } from '../modals/modal-host.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useModals } from '../../shared/modals/modal-host.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { AccountCard } from './account-card.tsx';
 import { AddAccount } from './add-account.tsx';
 import { useWallet } from './wallet-context.tsx';

@@ -1,11 +1,11 @@
 import { type Country, endpoints } from '@croupier/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { SelectField } from '../forms/select-field.tsx';
-import { useT } from '../i18n/i18n.tsx';
-import type { ModalProps } from '../modals/registry.ts';
-import { browserApi } from '../session/runtime.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Skeleton } from '../ui/page.tsx';
+import { SelectField } from '../../shared/forms/select-field.tsx';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Skeleton } from '../../shared/ui/page.tsx';
 import { usePaymentRegion } from './region.ts';
 
 /**

@@ -1,14 +1,21 @@
 import { useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useI18n } from '../../features/i18n/i18n.tsx';
-import { LocalNavLink } from '../../features/i18n/link.tsx';
-import { pageMeta, rootOf } from '../../features/i18n/meta.ts';
-import { useSession } from '../../features/session/session.ts';
-import { PageHeader, Skeleton } from '../../features/ui/page.tsx';
-import { SignInPrompt } from '../../features/ui/sign-in-prompt.tsx';
-import { useCurrentTabInView } from '../../features/ui/use-current-tab-in-view.ts';
+import { PROFILE_CONTENT } from '../../content-sections.ts';
+import { routeContent } from '../../lib/route-content.server.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import { LocalNavLink } from '../../shared/i18n/link.tsx';
+import { pageMeta, rootOf } from '../../shared/i18n/meta.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { PageHeader, Skeleton } from '../../shared/ui/page.tsx';
+import { SignInPrompt } from '../../shared/ui/sign-in-prompt.tsx';
+import { useCurrentTabInView } from '../../shared/ui/use-current-tab-in-view.ts';
 import type { Route } from './+types/layout';
 import { visibleSections } from './sections.ts';
+
+/** The page's own text (issue 15: the root sends the shell's only). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return { content: await routeContent(context.api, request, params.lang, PROFILE_CONTENT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'global-components.profile.title', noindex: true });

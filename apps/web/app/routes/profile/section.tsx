@@ -1,14 +1,14 @@
 import { DocumentsPage } from '../../features/documents/documents-page.tsx';
 import { HistoryPage } from '../../features/history/history-page.tsx';
-import { useT } from '../../features/i18n/i18n.tsx';
 import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
 import { ProfileInfo } from '../../features/profile/info.tsx';
 import { ProfileSecurity } from '../../features/profile/security.tsx';
-import { EmptyState } from '../../features/ui/page.tsx';
 import { VerificationPage } from '../../features/verification/verification-page.tsx';
 import { WalletPage } from '../../features/wallet/wallet-page.tsx';
 import { notFound } from '../../lib/not-found.ts';
 import { loadConstants, loadSiteSettings } from '../../lib/site-data.server.ts';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { EmptyState } from '../../shared/ui/page.tsx';
 import type { Route } from './+types/section';
 import { visibleSections } from './sections.ts';
 

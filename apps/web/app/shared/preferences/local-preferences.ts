@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PREFERENCES_KEY, type Preferences, readPreferences, writePreferences } from '../shell/preferences.ts';
+import { PREFERENCES_KEY, type Preferences, readPreferences, writePreferences } from './preferences.ts';
 
 /**
  * The wallet's local preferences (spec §3: equivalent currency, payment region) as a store every component

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../session/session.ts';
 import { canOpen } from './access.ts';
-import { modalRegistry } from './registry.ts';
+import { useModalRegistry } from './registry-context.tsx';
+import type { ModalRegistry } from './types.ts';
 
 export interface ModalControls {
   /** Opens a modal by name as `?name=type`, so a reload or a shared link reopens it. */
@@ -15,7 +16,7 @@ export interface ModalControls {
   switchTo(from: string | string[], to: string, extra?: Record<string, string>): void;
 }
 
-const clearedBy = (name: string) => [name, ...(modalRegistry.get(name)?.clearsParams ?? [])];
+const clearedBy = (registry: ModalRegistry, name: string) => [name, ...(registry.get(name)?.clearsParams ?? [])];
 
 /**
  * Modals are tied to query parameters (spec §2): the address is the source of truth, so a reload
@@ -24,6 +25,7 @@ const clearedBy = (name: string) => [name, ...(modalRegistry.get(name)?.clearsPa
 export function useModals(): ModalControls {
   const [, setParams] = useSearchParams();
   const { isLoggedIn } = useSession();
+  const registry = useModalRegistry();
   return useMemo(
     () => ({
       open(name, type = 'true') {
@@ -41,7 +43,7 @@ export function useModals(): ModalControls {
         setParams(
           (prev) => {
             const next = new URLSearchParams(prev);
-            for (const key of clearedBy(name)) next.delete(key);
+            for (const key of clearedBy(registry, name)) next.delete(key);
             return next;
           },
           { preventScrollReset: true, replace: true },
@@ -51,7 +53,7 @@ export function useModals(): ModalControls {
         setParams(
           (prev) => {
             const next = new URLSearchParams(prev);
-            for (const name of names) for (const key of clearedBy(name)) next.delete(key);
+            for (const name of names) for (const key of clearedBy(registry, name)) next.delete(key);
             return next;
           },
           { preventScrollReset: true, replace: true },
@@ -61,7 +63,7 @@ export function useModals(): ModalControls {
         setParams(
           (prev) => {
             const next = new URLSearchParams(prev);
-            for (const name of [from].flat()) for (const key of clearedBy(name)) next.delete(key);
+            for (const name of [from].flat()) for (const key of clearedBy(registry, name)) next.delete(key);
             next.set(to, 'true');
             for (const [key, value] of Object.entries(extra)) next.set(key, value);
             return next;
@@ -70,6 +72,6 @@ export function useModals(): ModalControls {
         );
       },
     }),
-    [isLoggedIn, setParams],
+    [isLoggedIn, registry, setParams],
   );
 }

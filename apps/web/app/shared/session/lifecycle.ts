@@ -1,9 +1,7 @@
 import type { Profile } from '@croupier/contracts';
-import { clearPendingInvoice } from '../payment/pending-invoice.ts';
-import { onRealtimeSessionChanged } from '../realtime/client.ts';
-import { PWA_FLAG_KEY } from '../shell/query-flags.tsx';
-import { shouldReportPwa } from './pwa.ts';
+import { PWA_FLAG_KEY, shouldReportPwa } from './pwa.ts';
 import { browserApi } from './runtime.ts';
+import { emitSessionChange } from './session-signal.ts';
 import { safeStorage } from './storage.ts';
 
 let pwaReported = false;
@@ -16,7 +14,7 @@ export function onSessionStarted(profile: Profile, setProfile: (profile: Profile
   // Accounts (spec §4 "accounts loaded") load in WalletProvider, which reacts to the session's player id.
   // Chat set-up and profile-dependent features hook in here too.
   reportInstalledApp(profile, setProfile);
-  onRealtimeSessionChanged();
+  emitSessionChange('started');
 }
 
 /** Sends pwaInstalled once when the site runs as an installed app (spec §4); failures go to the console. */
@@ -39,8 +37,6 @@ function reportInstalledApp(profile: Profile, setProfile: (profile: Profile) => 
 /** Runs when the session ends in this tab. */
 export function onSessionEnded(): void {
   pwaReported = false;
-  // Spec §4: the pending-invoice marker goes with the session (also tells open wallet views).
-  clearPendingInvoice();
-  // Player subscriptions end and the socket reconnects as a guest (spec §4).
-  onRealtimeSessionChanged();
+  // Listeners: payment clears the pending-invoice marker (spec §4), realtime reconnects as a guest.
+  emitSessionChange('ended');
 }

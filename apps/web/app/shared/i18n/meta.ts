@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import type { RootData } from '../../root.tsx';
-import { localizePath, splitLocale } from '../locale/locale.ts';
+import type { RootData } from '../../root-data.ts';
+import { contentOfMatches, mergeContent } from './content-tree.ts';
+import { localizePath, splitLocale } from './locale.ts';
 import { createTranslate } from './translate.ts';
 
 /**
@@ -52,6 +53,8 @@ export function rootOf(
   if (!root) return undefined;
   return {
     ...root,
+    // Page titles may come from the route's own content (the contact page's title, the profile's).
+    content: mergeContent(contentOfMatches(matches)),
     path: splitLocale(
       location.pathname,
       root.locales.map((l) => l.code),

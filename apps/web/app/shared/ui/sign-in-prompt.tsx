@@ -1,6 +1,6 @@
 import { useT } from '../i18n/i18n.tsx';
 import { useModals } from '../modals/modal-host.tsx';
-import { modalRegistry } from '../modals/registry.ts';
+import { useModalRegistry } from '../modals/registry-context.tsx';
 import type { IconName } from './icons.tsx';
 import { EmptyState } from './page.tsx';
 
@@ -8,6 +8,7 @@ import { EmptyState } from './page.tsx';
 export function SignInPrompt({ icon, textKey }: { icon: IconName; textKey: string }) {
   const t = useT();
   const modals = useModals();
+  const modalRegistry = useModalRegistry();
   return (
     <EmptyState
       icon={icon}

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { setWalletPreference, useWalletPreference } from './local-preferences.ts';
+import { setWalletPreference, useWalletPreference } from '../preferences/local-preferences.ts';
 
 /** The currency crypto balances are also shown in (spec §3, §4), kept in local preferences. */
 export function useEquivalentCurrency(): { code: string | null; set(code: string): void; remove(): void } {

@@ -1,7 +1,7 @@
 import type { Profile } from '@croupier/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../root-data.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { clearAccessToken, readAccessToken, writeAccessToken } from './cookie.ts';
 import { onSessionEnded, onSessionStarted } from './lifecycle.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { useI18n } from '../../i18n/i18n.tsx';
-import { Icon } from '../../ui/icons.tsx';
-import type { ModalProps } from '../registry.ts';
+import { useI18n } from '../../shared/i18n/i18n.tsx';
+import type { ModalProps } from '../../shared/modals/types.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
 
 /** Shown after the e-mail confirmation link lands on `/?profile-confirmed=true` (api-contract §3.4). */
 export function ProfileConfirmedModal({ close, titleId }: ModalProps) {

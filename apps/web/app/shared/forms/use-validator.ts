@@ -5,9 +5,9 @@ import { validateFields } from './validation.ts';
 
 /** validateFields bound to the current locale's content. */
 export function useValidator() {
-  const { root } = useI18n();
+  const { content } = useI18n();
   return useCallback(
-    (rules: FieldRules, values: Readonly<Record<string, unknown>>) => validateFields(rules, values, root.content),
-    [root.content],
+    (rules: FieldRules, values: Readonly<Record<string, unknown>>) => validateFields(rules, values, content),
+    [content],
   );
 }

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../root-data.ts';
 import { SessionContext, type SessionValue } from './session-context.ts';
 
 export type { LogoutReason, SessionValue } from './session-context.ts';

@@ -1,0 +1,3 @@
+// What other features use of notifications; they import it from here only (issue 15: one-way imports).
+export { MessengerProvider, type MessengerValue, useMessenger } from './messenger-context.tsx';
+export { NotificationBell } from './notification-bell.tsx';
