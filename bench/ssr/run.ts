@@ -1,15 +1,21 @@
 // SSR benchmark: the real server under HTTP load next to a bare render of the same route tree.
 //   node --import tsx bench/ssr/run.ts [--concurrency 16] [--seconds 15] [--warmup 2] [--max-requests 200000]
 //     [--render-seconds 4] [--max-renders 20000] [--build] [--cpu-prof] [--out /tmp/ssr.json]
+//     [--encoding br|gzip|none] [--postgres]
+// --encoding sends that Accept-Encoding with every page request (default none: the page goes out plain, as
+// in the runs before compression). --postgres runs the server on a scratch PostgreSQL database (created on
+// BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; dropped at the
+// end) instead of the embedded PGlite.
 // Progress goes to stderr; the table and then the JSON results go to stdout.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ServerBuild } from 'react-router';
-import { cpuMsOf, freePort, stopServer, waitForReady } from '../lib/process.ts';
+import { admin, cpuMsOf, freePort, stopServer, waitForReady } from '../lib/process.ts';
 import { type LoadResult, round, runLoad } from './load.ts';
 import { summarizeProfile } from './profile.ts';
 import type { Page, RenderResult } from './render.ts';
@@ -27,8 +33,11 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string' },
+    encoding: { type: 'string', default: 'none' },
+    postgres: { type: 'boolean', default: false },
   },
 });
+if (!['br', 'gzip', 'none'].includes(args.encoding!)) throw new Error('--encoding must be br, gzip or none');
 const num = (name: keyof typeof args, min = 1) => {
   const n = Number(args[name]);
   if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}`);
@@ -55,7 +64,12 @@ const PAGES: Page[] = [
   { name: '/de (cf-ipcountry DE)', path: '/de', headers: { 'user-agent': BROWSER_UA, 'cf-ipcountry': 'DE' } },
 ];
 
-async function startServer(port: number, dataDir: string, profileDir?: string): Promise<ChildProcess> {
+async function startServer(
+  port: number,
+  dataDir: string,
+  profileDir?: string,
+  databaseUrl?: string,
+): Promise<ChildProcess> {
   const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx'];
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/src/main.ts')], {
     cwd: root,
@@ -67,6 +81,9 @@ async function startServer(port: number, dataDir: string, profileDir?: string): 
       PORT: `${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The production guards (decision 0037) want https and a JWT secret; this is a loopback bench.
+      TLS_TERMINATED_BY_PROXY: 'true',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') } : {}),
     },
   });
   return waitForReady(child, port);
@@ -118,7 +135,18 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'croupier-bench-ssr-'));
   const profileDir = args['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'croupier-bench-ssr-prof-')) : undefined;
   const started = performance.now();
-  const server = await startServer(port, dataDir, profileDir);
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const scratch = args.postgres ? `croupier_bench_ssr_${randomBytes(4).toString('hex')}` : undefined;
+  let databaseUrl: string | undefined;
+  if (scratch) {
+    await admin(adminUrl, `CREATE DATABASE ${scratch}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${scratch}`;
+    databaseUrl = url.toString();
+    log(`PostgreSQL: scratch database ${scratch}`);
+  }
+  const server = await startServer(port, dataDir, profileDir, databaseUrl);
   log(`server ready at ${origin} in ${round((performance.now() - started) / 1000, 1)} s`);
 
   const http: HttpResult[] = [];
@@ -126,7 +154,12 @@ async function main() {
   const renders: RenderResult[] = [];
   try {
     for (const page of PAGES) {
-      const load = { url: origin + page.path, headers: page.headers, concurrency: opts.concurrency };
+      const encoding = args.encoding === 'none' ? {} : { 'accept-encoding': args.encoding! };
+      const load = {
+        url: origin + page.path,
+        headers: { ...page.headers, ...encoding },
+        concurrency: opts.concurrency,
+      };
       if (opts.warmup > 0) await runLoad({ ...load, seconds: opts.warmup, maxRequests: opts.maxRequests });
       log(`GET ${page.path}: ${opts.concurrency} connections for ${opts.seconds} s…`);
       const cpuBefore = cpuMsOf(server.pid);
@@ -145,6 +178,7 @@ async function main() {
   } finally {
     log(`server stopped (exit code ${await stopServer(server)})`);
     rmSync(dataDir, { recursive: true, force: true });
+    if (scratch) await admin(adminUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
   }
 
   // Two views of "what share of a request is rendering": wall time (the server is one JS thread saturated by
@@ -182,7 +216,12 @@ async function main() {
       /** 1-minute load average before and after: other work on the machine skews every number. */
       loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
     },
-    options: { ...opts, cpuProf: Boolean(profileDir) },
+    options: {
+      ...opts,
+      cpuProf: Boolean(profileDir),
+      encoding: args.encoding,
+      database: scratch ? 'postgres' : 'pglite',
+    },
     http,
     render: {
       method:
