@@ -14,6 +14,8 @@ import { registerHostCheck } from './http/host.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
+import { createJobQueue } from './jobs/index.ts';
+import { bonusRoutes, createBonusModule } from './modules/bonus/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
 import { activityHistory, activityRule, type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
@@ -173,13 +175,19 @@ export async function buildApp({
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
   });
+  // Bonuses (decision 0055): a money rule in every movement, and deadlines on the app's job queue (0054).
+  const bonus = createBonusModule({ db, send: (job, data, options) => jobs.send(job, data, options) });
+  const jobs = createJobQueue({ db, definitions: bonus.jobs, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  await app.register(bonusRoutes, { deps: bonus.deps });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
   await app.register(seamlessRoutes, {
     config,
     db,
     studioSecret,
-    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, ...moneyRules, activityRule(activity)],
+    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, bonus.rule, ...moneyRules, activityRule(activity)],
   });
   await app.register(riskRoutes, { limits: risk.limits });
   await app.register(gameRoutes, {

@@ -1,4 +1,5 @@
 export * from './api-client.ts';
+export * from './bonus.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle and drizzle-kit. A module owns its own schema file;
 // other modules call its functions, never its tables.
 
+export * from '../modules/bonus/schema.ts';
 export * from '../modules/game/schema.ts';
 export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/schema.ts';

@@ -32,7 +32,16 @@ export function queueDbOf(db: Db): PgBoss.Db {
 export function transactionDbOf(sql: Sql): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const rows = await sql.query({ name: '', text }, values ?? []);
+      // Bound as the `pg` driver would: a job's data object as JSON text, an absent option as NULL (a
+      // Drizzle-bound `undefined` would vanish from the statement).
+      const params = (values ?? []).map((v) =>
+        v === undefined
+          ? null
+          : v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v)
+            ? JSON.stringify(v)
+            : v,
+      );
+      const rows = await sql.query({ name: '', text }, params);
       return { rows };
     },
   };

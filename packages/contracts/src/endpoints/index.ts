@@ -1,3 +1,4 @@
+import { bonusEndpoints } from './bonus.ts';
 import { contentEndpoints } from './content.ts';
 import { gameEndpoints } from './game.ts';
 import { limitEndpoints } from './limits.ts';
@@ -17,5 +18,6 @@ export const endpoints = {
   payment: paymentEndpoints,
   notification: notificationEndpoints,
   game: gameEndpoints,
+  bonus: bonusEndpoints,
 };
 export type Endpoints = typeof endpoints;

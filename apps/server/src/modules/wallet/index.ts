@@ -4,6 +4,7 @@ import { createWalletAccounts } from './accounts.ts';
 
 // The wallet as other modules see it: commands that take the caller's transaction, never tables.
 export { listAccounts, openAccount } from './accounts.ts';
+export { type BonusMoney, createBonusHouse, creditBonus, forfeitBonus, lockPlayerAccount } from './bonus-money.ts';
 export { minorOf } from './credit.ts';
 export {
   type AccountRow,

@@ -35,6 +35,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     transactionId: c.transactionId,
     amount: c.amount,
     account: ctx.account,
+    parts: deltaOf(ctx, c.legs),
   };
   const extra = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
   const legs = [...c.legs, ...extra];

@@ -20,6 +20,21 @@ export const realMoneyOnly: Funding = {
   payout: (_account, amount) => ({ real: amount }),
 };
 
+/**
+ * Real money first, then bonus money (decision 0013: stakeable = real + bonus). Payouts go to the real part;
+ * the bonus module's rule moves a win's bonus share to the bonus part when the stake was partly bonus money.
+ */
+export const realThenBonus: Funding = {
+  playable: (account) => account.real + account.bonus,
+  stake(account, amount) {
+    if (account.real + account.bonus < amount) return null;
+    const real = account.real < amount ? account.real : amount;
+    const bonus = amount - real;
+    return { ...(real > 0n ? { real: -real } : {}), ...(bonus > 0n ? { bonus: -bonus } : {}) };
+  },
+  payout: (_account, amount) => ({ real: amount }),
+};
+
 /** Player legs by part, and the house leg that balances them. */
 export function legsOf(
   accountId: string,

@@ -2,7 +2,7 @@
 
 export type { Action, OkAnswer } from './context.ts';
 export { type SeamlessCode, SeamlessError } from './errors.ts';
-export { type Funding, realMoneyOnly } from './funding.ts';
+export { type Funding, realMoneyOnly, realThenBonus } from './funding.ts';
 export { latestSettled, latestWins, listRounds, type RoundRow, type RoundStatus, roundIn } from './history.ts';
 export { issueLaunchToken } from './launch.ts';
 export { parseProviders, resolveStudioSecret } from './providers.ts';

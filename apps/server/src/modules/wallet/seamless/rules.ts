@@ -1,5 +1,5 @@
 import type { Sql } from '../../../db/lean-sql.ts';
-import type { AccountRow, Leg } from '../ledger-types.ts';
+import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { type RefusalPublication, type SeamlessCode, SeamlessError } from './errors.ts';
 
 // Rule slots of the money path (decision 0021). A rule runs INSIDE the movement's transaction, after the
@@ -23,6 +23,11 @@ export interface Movement {
   amount: bigint;
   /** The locked account before this movement. */
   account: AccountRow;
+  /**
+   * What the movement itself does to the account's parts (before any rule's legs): a stake's split between
+   * real and bonus money (negative), a payout (positive), a rollback's refund of the bet's own parts.
+   */
+  parts: Record<Part, bigint>;
 }
 
 export interface RuleContext {

@@ -8,7 +8,7 @@ import { bet } from './bet.ts';
 import { createHouseAccounts } from './caches.ts';
 import { type Action, type MovementContext, type OkAnswer, openMovement, type SeamlessDeps } from './context.ts';
 import { SeamlessError } from './errors.ts';
-import { type Funding, realMoneyOnly } from './funding.ts';
+import { type Funding, realThenBonus } from './funding.ts';
 import { rollback } from './rollback.ts';
 import type { MoneyRule } from './rules.ts';
 import { win } from './win.ts';
@@ -17,7 +17,7 @@ export interface SeamlessOptions {
   db: Db;
   /** Run inside every movement's transaction, under the account lock (limits, bonus rules, counters). */
   rules?: readonly MoneyRule[];
-  /** Which parts stakes come from and payouts go to; default real money only. */
+  /** Which parts stakes come from and payouts go to; default real money first, then bonus (decision 0013). */
   funding?: Funding;
   now?: () => Date;
 }
@@ -35,7 +35,7 @@ const one = (ctx: MovementContext, action: Action): Promise<OkAnswer> => {
 export function createSeamlessWallet({
   db,
   rules = [],
-  funding = realMoneyOnly,
+  funding = realThenBonus,
   now = () => new Date(),
 }: SeamlessOptions) {
   const deps: SeamlessDeps = { db, houseAccounts: createHouseAccounts(), rules, funding, now };

@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.ts';
+import type { JobDefinition, SendOptions } from '../../jobs/index.ts';
+
+/** Sends a job (through the app's one queue, built after the modules declared their jobs). */
+export type SendJob = <T extends object>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<unknown>;
+
+export interface BonusDeps {
+  db: Db;
+  now: () => Date;
+  send: SendJob;
+  /** The deadline job (one definition per module instance, handed to the app's queue). */
+  expiry: JobDefinition<ExpiryData>;
+}
+
+/** A deadline of a player bonus: its activation window or its wagering window. */
+export interface ExpiryData {
+  playerBonusId: string;
+  stage: 'activation' | 'wagering';
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.ts';
+import type { JobDefinition } from '../../jobs/index.ts';
+import type { BonusDeps, ExpiryData, SendJob } from './deps.ts';
+import { expire } from './lifecycle.ts';
+import { bonusWagering } from './wagering-rule.ts';
+
+// The bonus module as the app sees it (decision 0055): its money rule for the seamless wallet, its jobs for
+// the app's queue, and its routes. Other modules call these, never the bonus tables.
+
+export type { BonusDeps } from './deps.ts';
+export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
+export { bonusRoutes } from './routes.ts';
+export { seedBonuses } from './seed.ts';
+
+export interface BonusModule {
+  deps: BonusDeps;
+  /** Runs inside every seamless movement, under the account lock. */
+  rule: ReturnType<typeof bonusWagering>;
+  /** Jobs to hand to the app's queue. */
+  jobs: JobDefinition<never>[];
+}
+
+export function createBonusModule({
+  db,
+  now = () => new Date(),
+  send,
+}: {
+  db: Db;
+  now?: () => Date;
+  send: SendJob;
+}): BonusModule {
+  const deps = { db, now, send } as BonusDeps;
+  const expiry: JobDefinition<ExpiryData> = {
+    name: 'bonus-expiry',
+    retryLimit: 5,
+    handle: async (data) => void (await expire(deps, data)),
+  };
+  deps.expiry = expiry;
+  return { deps, rule: bonusWagering(), jobs: [expiry as JobDefinition<never>] };
+}

@@ -1,0 +1,54 @@
+import { endpoints } from '@croupier/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint.ts';
+import { playerOf } from '../player/index.ts';
+import { withTransaction } from '../wallet/index.ts';
+import { applyCode, attachedCodes, removeCode } from './codes.ts';
+import type { BonusDeps } from './deps.ts';
+import { activate, cancel } from './lifecycle.ts';
+import { toPlayerBonus } from './present.ts';
+import { issueStatuses, listOffers, listPlayerBonuses } from './queries.ts';
+import { bonusById, openStakesOf } from './store.ts';
+
+const e = endpoints.bonus;
+const noStore = { 'cache-control': 'no-store' };
+
+/** The bonus service's routes (api-contract §10), under /api/game. Every id is checked against the player. */
+export async function bonusRoutes(app: FastifyInstance, { deps }: { deps: BonusDeps }) {
+  const { db } = deps;
+
+  route(app, e.playerBonuses, async ({ request, query, reply }) => {
+    reply.headers(noStore);
+    return listPlayerBonuses(db, playerOf(request).playerId, query);
+  });
+
+  const change =
+    (fn: typeof activate) =>
+    async ({ request, params }: { request: Parameters<typeof playerOf>[0]; params: { id: string } }) => {
+      const row = await withTransaction(db, (tx) => fn(tx, deps, playerOf(request).playerId, params.id));
+      const bonus = await bonusById(db, row.bonusId);
+      return { data: toPlayerBonus(row, bonus!, row.status === 2 ? await openStakesOf(db, row.id) : 0) };
+    };
+  route(app, e.activatePlayerBonus, change(activate));
+  route(app, e.cancelPlayerBonus, change(cancel));
+
+  route(app, e.bonusCodes, async ({ request, reply }) => {
+    reply.headers(noStore);
+    return { data: await attachedCodes(db, playerOf(request).playerId) };
+  });
+  route(app, e.applyBonusCode, async ({ request, body }) => ({
+    data: await applyCode(deps, playerOf(request).playerId, body),
+  }));
+  route(app, e.removeBonusCode, async ({ request, body }) => {
+    await removeCode(db, playerOf(request).playerId, body.playerBonusCodeId);
+    return { data: null };
+  });
+
+  route(app, e.bonuses, async ({ request, query, reply }) => {
+    reply.headers(noStore);
+    return { data: await listOffers(db, playerOf(request).playerId, query, deps.now()) };
+  });
+  route(app, e.bonusStatus, async ({ request, query }) => ({
+    data: await issueStatuses(db, playerOf(request).playerId, query.bonusIds ?? [], query.currency),
+  }));
+}

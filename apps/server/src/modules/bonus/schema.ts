@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { instant, minor } from '../../db/columns.ts';
+
+/** The bonus module's own schema (decision 0055). Bonus money itself lives in the wallet's bonus part. */
+export const bonus = pgSchema('bonus');
+
+/** Per-currency amounts of a definition: currency code → minor units (decimal strings, exact). */
+export type AmountMap = Record<string, string>;
+
+/** A welcome package: ordered deposit bonuses offered one after another. */
+export const packages = bonus.table('packages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  identity: text('identity').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** A bonus definition: operator data, shaped so a back office can edit it (issue 12 §1). */
+export const bonuses = bonus.table(
+  'bonuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identity: text('identity').notNull().unique(),
+    name: text('name').notNull(),
+    /** deposit (a match of the deposit), cash (a fixed amount), freespins, cashback. */
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Deposit match in percent of the deposit (100 = the deposit doubled). */
+    depositPercentage: integer('deposit_percentage'),
+    /** Fixed amounts (cash), or the cap of a deposit match, per currency. */
+    amounts: jsonb('amounts').$type<AmountMap>().notNull().default({}),
+    maxAmounts: jsonb('max_amounts').$type<AmountMap>().notNull().default({}),
+    /** Trigger: the deposit range per currency, and when the offer is open. */
+    minDeposits: jsonb('min_deposits').$type<AmountMap>().notNull().default({}),
+    maxDeposits: jsonb('max_deposits').$type<AmountMap>().notNull().default({}),
+    availableFrom: instant('available_from'),
+    availableTo: instant('available_to'),
+    /** Wagering: the multiplier of the bonus amount, games and providers in or out, contribution per game. */
+    wagerMultiplier: numeric('wager_multiplier', { precision: 8, scale: 2 }).notNull().default('0'),
+    gameIds: text('game_ids').array().notNull().default(sql`'{}'`),
+    gameIdsExcluded: boolean('game_ids_excluded').notNull().default(true),
+    providerIds: text('provider_ids').array().notNull().default(sql`'{}'`),
+    providerIdsExcluded: boolean('provider_ids_excluded').notNull().default(true),
+    /** Game id → percent of each stake that counts (default 100). */
+    contributions: jsonb('contributions').$type<Record<string, number>>().notNull().default({}),
+    maxBets: jsonb('max_bets').$type<AmountMap>().notNull().default({}),
+    /** The conversion cap: at most this much bonus money becomes real when wagering completes. */
+    maxWins: jsonb('max_wins').$type<AmountMap>().notNull().default({}),
+    activationDays: integer('activation_days').notNull().default(7),
+    wageringDays: integer('wagering_days').notNull().default(30),
+    /** With wagering progress, the player may not cancel it or activate another instead. */
+    cancelLock: boolean('cancel_lock').notNull().default(false),
+    packageId: uuid('package_id').references(() => packages.id),
+    packagePriority: integer('package_priority').notNull().default(0),
+    /** Once per player, unless reusable. */
+    reusable: boolean('reusable').notNull().default(false),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('bonuses_kind', sql`${t.kind} in ('deposit', 'cash', 'freespins', 'cashback')`)],
+);
+
+/** A bonus code: the text players type, mapped to a bonus. */
+export const codes = bonus.table('codes', {
+  /** Upper case; codes compare case-insensitively. */
+  code: text('code').primaryKey(),
+  bonusId: uuid('bonus_id')
+    .notNull()
+    .references(() => bonuses.id),
+  /** 1 apply now, 3 attach to the next deposit. */
+  triggers: smallint('triggers').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/**
+ * A bonus issued to a player in one currency: 1 issued → 2 active → 3 finished (result 2 played, 3
+ * cancelled, 4 expired, 5 lost). While active, the account's bonus part is its money.
+ */
+export const playerBonuses = bonus.table(
+  'player_bonuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** player.players.id; no foreign key across module schemas (docs/decisions/0002). */
+    playerId: uuid('player_id').notNull(),
+    bonusId: uuid('bonus_id')
+      .notNull()
+      .references(() => bonuses.id),
+    currency: text('currency').notNull(),
+    status: smallint('status').notNull().default(1),
+    result: smallint('result').notNull().default(1),
+    amount: minor('amount').notNull(),
+    requiredWager: minor('required_wager').notNull().default(0n),
+    currentWager: minor('current_wager').notNull().default(0n),
+    maxBet: minor('max_bet'),
+    maxWin: minor('max_win'),
+    /** Copied from the definition: a once-per-player bonus is unique per player. */
+    once: boolean('once').notNull(),
+    activationExpiresAt: instant('activation_expires_at'),
+    wageringExpiresAt: instant('wagering_expires_at'),
+    /** What issued it ('code:…', 'invoice:…'): the same cause issues at most once. */
+    issueKey: text('issue_key').notNull().unique(),
+    issueSessionId: uuid('issue_session_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    activatedAt: instant('activated_at'),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [
+    check('player_bonuses_status', sql`${t.status} in (1, 2, 3)`),
+    check('player_bonuses_result', sql`${t.result} between 1 and 5`),
+    check('player_bonuses_amounts', sql`${t.amount} >= 0 and ${t.requiredWager} >= 0 and ${t.currentWager} >= 0`),
+    uniqueIndex('player_bonuses_one_active').on(t.playerId, t.currency).where(sql`${t.status} = 2`),
+    uniqueIndex('player_bonuses_once').on(t.playerId, t.bonusId).where(sql`${t.once}`),
+    index('player_bonuses_player').on(t.playerId, t.createdAt.desc()),
+  ],
+);
+
+/** A code a player typed: applied (2), incorrect (3), not available (4), or attached to the next deposit (1). */
+export const playerBonusCodes = bonus.table(
+  'player_bonus_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    code: text('code').notNull(),
+    trigger: smallint('trigger').notNull(),
+    status: smallint('status').notNull(),
+    result: smallint('result').notNull().default(1),
+    playerBonusId: uuid('player_bonus_id'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    uniqueIndex('player_bonus_codes_attached').on(t.playerId).where(sql`${t.status} = 1`),
+    index('player_bonus_codes_player').on(t.playerId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Stakes of a round while a bonus was active: how much was real and how much bonus money, so its wins
+ * split in the same proportion. Written by the money rule inside the bet's transaction.
+ */
+export const stakes = bonus.table(
+  'stakes',
+  {
+    providerId: text('provider_id').notNull(),
+    roundId: text('round_id').notNull(),
+    playerBonusId: uuid('player_bonus_id').notNull(),
+    real: minor('real').notNull().default(0n),
+    bonus: minor('bonus').notNull().default(0n),
+    /** Set by the round's first win: an unsettled stake warns a player who cancels. */
+    settled: boolean('settled').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.roundId] }),
+    index('stakes_open').on(t.playerBonusId).where(sql`not ${t.settled}`),
+  ],
+);

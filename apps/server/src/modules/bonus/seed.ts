@@ -1,0 +1,53 @@
+import { currencies } from '@croupier/contracts/reference/index';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AmountMap } from './schema.ts';
+import { bonuses, codes, packages } from './schema.ts';
+
+// The demo's bonuses (issue 12 §10): the WELCOME100 deposit code and a welcome package of three deposit
+// bonuses. Amounts are set per currency from a euro amount at the reference rates (operator data: a back
+// office would set each currency by hand).
+
+/** `euros` in every enabled currency's minor units, at the reference rate (1 EUR = `rate` minor units). */
+function everywhere(euros: number): AmountMap {
+  const map: AmountMap = {};
+  for (const c of currencies) {
+    if (c.isEnabled) map[c.code] = String(Math.round(euros * c.rate.rate));
+  }
+  return map;
+}
+
+const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
+
+export async function seedBonuses(db: Db): Promise<void> {
+  const [welcome] = await db
+    .insert(packages)
+    .values({ identity: 'welcome', name: 'Welcome package' })
+    .onConflictDoUpdate({ target: packages.identity, set: { name: sql`excluded.name` } })
+    .returning();
+  const deposit = (identity: string, name: string, percentage: number, priority: number, packaged: boolean) => ({
+    identity,
+    name,
+    kind: 'deposit',
+    depositPercentage: percentage,
+    maxAmounts: everywhere(100),
+    minDeposits: everywhere(10),
+    ...wagering,
+    packageId: packaged ? welcome!.id : null,
+    packagePriority: priority,
+  });
+  const rows = [
+    deposit('welcome-100', 'Welcome 100% up to 100 EUR', 100, 0, false),
+    deposit('welcome-1', 'First deposit: 100%', 100, 1, true),
+    deposit('welcome-2', 'Second deposit: 50%', 50, 2, true),
+    deposit('welcome-3', 'Third deposit: 25%', 25, 3, true),
+  ];
+  for (const row of rows) {
+    await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
+  }
+  const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);
+  await db
+    .insert(codes)
+    .values({ code: 'WELCOME100', bonusId: code!.id, triggers: [3] })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,153 @@
+import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
+import type { Sql } from '../../db/lean-sql.ts';
+import { createBonusHouse, type Leg } from '../wallet/index.ts';
+import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
+import { contributionOf } from './definitions.ts';
+import { publishBonusIn } from './events.ts';
+import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
+import {
+  ACTIVE_BONUS,
+  ADD_STAKE,
+  OPEN_STAKES,
+  REFUND_STAKE,
+  ROUND_STAKE,
+  SET_WAGER,
+  SETTLE_STAKE,
+} from './statements.ts';
+
+// The bonus inside every money movement (decision 0055), under the account lock: max bet, the stake's
+// real/bonus split per round, wagering progress and conversion on bets; a win's bonus share back to the
+// bonus part; a rollback's progress and parts undone. Stakes take real money first (wallet funding).
+
+type Active = PlayerBonusRow & BonusFace & Parameters<typeof contributionOf>[0];
+interface RoundStake {
+  real: bigint;
+  bonus: bigint;
+  settled: boolean;
+  playerBonusId: string;
+  status: number;
+  result: number;
+}
+
+const betsChannel = (playerId: string) => `game:bets#${playerId}`;
+const minOf = (a: bigint, b: bigint) => (a < b ? a : b);
+
+async function activeOf(sql: Sql, m: Movement): Promise<Active | null> {
+  const [row] = await sql.query<Active>(ACTIVE_BONUS, [m.playerId, m.currency]);
+  return row ?? null;
+}
+
+/** Ends the bonus inside the movement and tells the site. */
+async function end(sql: Sql, pb: Active, wager: bigint, result: number, now: Date) {
+  await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.finished, result, now]);
+  const done = { ...pb, currentWager: wager, status: PlayerBonusStatus.finished, result, finishedAt: now };
+  await publishBonusIn(sql, toPlayerBonus(done, pb));
+}
+
+export function bonusWagering(): MoneyRule {
+  const bonusHouse = createBonusHouse();
+
+  async function bet(sql: Sql, m: Movement, now: Date) {
+    const pb = await activeOf(sql, m);
+    if (!pb) return undefined;
+    if (pb.maxBet !== null && m.amount > pb.maxBet) {
+      const playerBonus = toPlayerBonus(pb, pb);
+      throw new RuleRefusal('max_bet_exceeded', 'The stake is above the active bonus’s max bet', {
+        channel: betsChannel(m.playerId),
+        event: 'game.bet.max.exceed',
+        data: { event: 'game.bet.max.exceed', gameId: m.gameId, gameIdentity: m.gameId, playerBonus },
+      });
+    }
+    const stakeReal = -m.parts.real;
+    const stakeBonus = -m.parts.bonus;
+    await sql.query(ADD_STAKE, [m.providerId, m.roundId, pb.id, String(stakeReal), String(stakeBonus)]);
+    const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
+    const wager = pb.currentWager + counted;
+    if (wager < pb.requiredWager) {
+      await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.active, PlayerBonusResult.none, null]);
+      return undefined;
+    }
+    // Wagered: what bonus money is left after this stake becomes real, up to the max win; the rest is forfeited.
+    const left = m.account.bonus + m.parts.bonus;
+    const converted = pb.maxWin === null ? left : minOf(left, pb.maxWin);
+    const legs: Leg[] = [];
+    const houses: string[] = [];
+    if (left > 0n) legs.push({ accountId: m.accountId, part: 'bonus', amount: -left });
+    if (converted > 0n) legs.push({ accountId: m.accountId, part: 'real', amount: converted });
+    if (left > converted) {
+      const house = await bonusHouse(sql, m.currency);
+      legs.push({ accountId: house, part: 'real', amount: left - converted });
+      houses.push(house);
+    }
+    await end(sql, pb, wager, PlayerBonusResult.played, now);
+    return { legs, houseAccountIds: houses };
+  }
+
+  async function win(sql: Sql, m: Movement, now: Date) {
+    const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
+    if (!stake) return undefined;
+    if (!stake.settled) await sql.query(SETTLE_STAKE, [m.providerId, m.roundId]);
+    if (stake.status !== PlayerBonusStatus.active) return undefined;
+    const total = stake.real + stake.bonus;
+    const share = total > 0n ? (m.amount * stake.bonus) / total : 0n;
+    const legs: Leg[] =
+      share > 0n
+        ? [
+            { accountId: m.accountId, part: 'real', amount: -share },
+            { accountId: m.accountId, part: 'bonus', amount: share },
+          ]
+        : [];
+    // Lost: no bonus money left and no round of it still open.
+    if (m.account.bonus + share === 0n) {
+      const [open] = await sql.query<{ n: number }>(OPEN_STAKES, [stake.playerBonusId]);
+      const pb = await activeOf(sql, m);
+      if (pb && pb.id === stake.playerBonusId && open?.n === 0) {
+        await end(sql, pb, pb.currentWager, PlayerBonusResult.lost, now);
+      }
+    }
+    return { legs };
+  }
+
+  async function rollback(sql: Sql, m: Movement) {
+    const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
+    if (!stake) return undefined;
+    await sql.query(REFUND_STAKE, [m.providerId, m.roundId, String(m.parts.real), String(m.parts.bonus)]);
+    if (stake.status === PlayerBonusStatus.active) {
+      const pb = await activeOf(sql, m);
+      if (!pb) return undefined;
+      const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
+      const wager = pb.currentWager > counted ? pb.currentWager - counted : 0n;
+      await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.active, PlayerBonusResult.none, null]);
+      return undefined;
+    }
+    // The bonus ended while the bet was live: its refunded bonus money follows the bonus's end.
+    const refunded = m.parts.bonus;
+    if (refunded <= 0n) return undefined;
+    if (stake.result === PlayerBonusResult.played) {
+      return {
+        legs: [
+          { accountId: m.accountId, part: 'bonus' as const, amount: -refunded },
+          { accountId: m.accountId, part: 'real' as const, amount: refunded },
+        ],
+      };
+    }
+    const house = await bonusHouse(sql, m.currency);
+    return {
+      legs: [
+        { accountId: m.accountId, part: 'bonus' as const, amount: -refunded },
+        { accountId: house, part: 'real' as const, amount: refunded },
+      ],
+      houseAccountIds: [house],
+    };
+  }
+
+  return {
+    name: 'bonus-wagering',
+    kinds: ['bet', 'win', 'rollback'],
+    apply({ sql, movement, now }) {
+      if (movement.kind === 'bet') return bet(sql, movement, now);
+      if (movement.kind === 'win') return win(sql, movement, now);
+      return rollback(sql, movement);
+    },
+  };
+}
