@@ -22,6 +22,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { listBets } from '../../apps/server/src/modules/game/history.ts';
+import { lobbyCacheOf } from '../../apps/server/src/modules/game/lobby-cache.ts';
 import { seedGames } from '../../apps/server/src/modules/game/seed.ts';
 import { roundCountLimit } from '../../apps/server/src/modules/wallet/seamless/history.ts';
 import { admin, percentile } from '../lib/process.ts';
@@ -114,6 +115,8 @@ async function main() {
     });
     app = await buildApp({ config, database, logger: false });
     await app.ready();
+    // The lobby cache as deployed (decision 0047; NODE_ENV=test turns it off): the page's game names from memory.
+    lobbyCacheOf(database.db).ttls = { catalogueMs: 10_000, winnersMs: 5_000 };
     const registered = await app.inject({
       method: 'POST',
       url: '/api/player/register',
