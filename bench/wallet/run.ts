@@ -2,10 +2,11 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
-//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof]
+//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits]
 // The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
 // are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
-// measure what waking dispatchers from every commit would cost (docs/decisions/0027).
+// measure what waking dispatchers from every commit would cost (docs/decisions/0027). --limits gives every
+// player a daily bet limit and a daily loss limit (never reached), so every movement counts them (decision 0040).
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 // bench creates two scratch databases there (server, pgbench) and drops them at the end.
 // Progress goes to stderr; the table and then the JSON results go to stdout.
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     out: { type: 'string' },
     'notify-trigger': { type: 'boolean', default: false },
+    limits: { type: 'boolean', default: false },
     /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
   },
@@ -125,10 +127,20 @@ async function startServer(port: number, dataDir: string, databaseUrl: string): 
   return waitForReady(child, port);
 }
 
-async function post(origin: string, path: string, body: unknown, ip?: string): Promise<Record<string, unknown>> {
+async function post(
+  origin: string,
+  path: string,
+  body: unknown,
+  ip?: string,
+  token?: string,
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${origin}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(ip ? { 'cf-connecting-ip': ip } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(ip ? { 'cf-connecting-ip': ip } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as Record<string, unknown>;
@@ -157,6 +169,13 @@ async function seatPlayer(origin: string, n: number, runId: string): Promise<str
   );
   const playerId = (registered.profile as { id: string }).id;
   await post(origin, '/api/dev/wallet/credit', { playerId, currency: 'EUR', amount: FUNDS });
+  if (args.limits) {
+    const token = registered.accessToken as string;
+    for (const definition of [1, 2]) {
+      const limit = { definition, period: 'daily', currency: 'EUR', amount: 1_000_000_000 };
+      await post(origin, '/api/player/limits', limit, `10.77.${n >> 8}.${(n & 255) | 1}`, token);
+    }
+  }
   const launched = await post(origin, '/api/dev/seamless/launch-token', {
     playerId,
     currency: 'EUR',
@@ -336,7 +355,7 @@ async function main() {
         postgres: version,
         loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
       },
-      options: { ...opts, bet: BET, win: WIN, notifyTrigger: args['notify-trigger'] },
+      options: { ...opts, bet: BET, win: WIN, notifyTrigger: args['notify-trigger'], limits: args.limits },
       serverExitCode: exitCode,
       seamless: modes,
       pgbench: bench,

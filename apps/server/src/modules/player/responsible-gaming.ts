@@ -8,10 +8,13 @@ import { closeAllSessions, notifySessionsClosed } from './sessions.ts';
 // What the risk module (responsible gaming, docs/decisions/0038) asks of the player module: the player's
 // time zone for period windows, and the effects of a self-exclusion on the account.
 
-const TIME_ZONE = statement(
-  'player_time_zone',
-  'select time_zone as "timeZone" from player.players where id = $1::uuid',
-);
+/**
+ * The profile's time zone as a scalar subquery on a uuid parameter (`$1`, `$2`…), for a statement of the
+ * money path that needs it next to its own rows: one round trip fewer per movement (decision 0040).
+ */
+export const timeZoneSubquery = (param: string) => `(select time_zone from player.players where id = ${param}::uuid)`;
+
+const TIME_ZONE = statement('player_time_zone', `select ${timeZoneSubquery('$1')} as "timeZone"`);
 
 /** The profile's time zone (IANA id) read inside the caller's transaction; null when unset. */
 export async function timeZoneIn(sql: Sql, playerId: string): Promise<string | null> {

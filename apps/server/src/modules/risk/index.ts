@@ -1,6 +1,6 @@
 // The risk module as other modules see it (docs/decisions/0038): responsible gaming. Functions, never tables.
 import type { Db } from '../../db/client.ts';
-import { type PlayerModule, timeZoneIn } from '../player/index.ts';
+import type { PlayerModule } from '../player/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { assertMayClaimBonus, beforeDeposit, beforeLaunch } from './checks.ts';
 import { limitsRule } from './money-rule.ts';
@@ -28,7 +28,7 @@ export function createRiskModule({ db, player, now = () => new Date() }: RiskOpt
   return {
     limits: createLimitsApi(deps),
     /** Bet and loss limits, cooling-off and self-exclusion inside every seamless movement. */
-    moneyRule: limitsRule({ now, timeZoneIn }) satisfies MoneyRule,
+    moneyRule: limitsRule({ now }) satisfies MoneyRule,
     beforeLaunch: beforeLaunch(deps),
     beforeDeposit: beforeDeposit(deps),
     /** For the bonus module: throws during a cooling-off or self-exclusion. */

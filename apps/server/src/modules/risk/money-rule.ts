@@ -1,6 +1,7 @@
 import { PlayerChannel, playerChannel, RealtimeEvent } from '@croupier/contracts';
 import { LimitDefinition } from '@croupier/contracts/reference/index';
-import { type Sql, statement } from '../../db/lean-sql.ts';
+import { statement } from '../../db/lean-sql.ts';
+import { timeZoneSubquery } from '../player/index.ts';
 import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
 import { cashPeriods, windowOf, zoneOrUtc } from './windows.ts';
 
@@ -9,11 +10,15 @@ import { cashPeriods, windowOf, zoneOrUtc } from './windows.ts';
 // holds one currency, so every movement that counts against a limit queues on that one lock, on every
 // instance: the counters below are read and written by one movement at a time and can never overshoot.
 
-/** Limits in force for a movement, with waiting changes resolved at $3 exactly as the list resolves them. */
+/**
+ * Limits in force for a movement, with waiting changes resolved at $3 exactly as the list resolves them, and
+ * the player's time zone for the windows (read only when some limit is in force).
+ */
 const IN_FORCE = statement(
   'risk_in_force',
   `select definition, period,
-          (case when pending_at <= $3 then pending_amount else amount end)::text as amount
+          (case when pending_at <= $3 then pending_amount else amount end)::text as amount,
+          ${timeZoneSubquery('$1')} as "timeZone"
      from risk.limits
     where player_id = $1::uuid and ended_at is null
       and (removal_at is null or removal_at > $3)
@@ -38,11 +43,11 @@ interface InForce {
   definition: number;
   period: string;
   amount: string | null;
+  timeZone: string | null;
 }
 
 export interface MoneyRuleDeps {
   now: () => Date;
-  timeZoneIn: (sql: Sql, playerId: string) => Promise<string | null>;
 }
 
 /** Stakes count on both limits; a win lowers the net loss; a refund takes back its stake from both. */
@@ -77,7 +82,7 @@ export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
       }
       const cash = rows.filter((r) => r.definition <= LimitDefinition.loss);
       if (cash.length === 0) return undefined;
-      const zone = zoneOrUtc(await deps.timeZoneIn(sql, m.playerId));
+      const zone = zoneOrUtc(rows[0]!.timeZone);
       const starts = cashPeriods.map((p) => windowOf(p, now, zone).start);
       const { staked, netLoss } = deltasOf(m);
       const totals = await sql.query<{ period: string; staked: string; netLoss: string }>(COUNT, [
