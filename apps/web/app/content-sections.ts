@@ -29,6 +29,15 @@ export const SHELL_CONTENT = [
   'alerts.depositFailure',
   'alerts.withdrawalSuccess',
   'alerts.withdrawalFailure',
+  // features/bonuses/bonus-listener.tsx (api-contract §14.2: status-result pairs, code statuses)
+  'alerts.bonusIssued',
+  'alerts.bonusActivated',
+  'alerts.bonusPlayed',
+  'alerts.bonusCancelled',
+  'alerts.bonusExpired',
+  'alerts.bonusLost',
+  'alerts.bonusCodeIncorrect',
+  'alerts.bonusCodeNotAvailable',
 ] as const;
 
 /** The lobby pages, game lists and grids. */
@@ -49,6 +58,7 @@ export const PROFILE_CONTENT = [
   'global-components.verification',
   'global-components.history',
   'global-components.payment',
+  'global-components.bonuses',
   ...GAMES_CONTENT,
   'fields-settings',
   'alerts',
@@ -56,7 +66,13 @@ export const PROFILE_CONTENT = [
 
 /** Modal lists (app/modal-registry.ts). */
 export const AUTH_MODAL_CONTENT = ['global-components.auth', 'fields-settings', 'alerts'] as const;
-export const PAYMENT_MODAL_CONTENT = ['global-components.payment', 'fields-settings', 'alerts'] as const;
+export const PAYMENT_MODAL_CONTENT = [
+  'global-components.payment',
+  'global-components.bonuses',
+  'fields-settings',
+  'alerts',
+] as const;
 export const GAME_MODAL_CONTENT = [...GAMES_CONTENT, 'alerts.gameLimitReached', 'alerts.geoRestrictedGame'] as const;
 export const BET_NOTICE_CONTENT = ['alerts.maxBet', 'alerts.restrictedBets'] as const;
 export const PROFILE_CONFIRMED_CONTENT = ['global-components.profileConfirmed'] as const;
+export const BONUS_MODAL_CONTENT = ['global-components.bonuses', 'alerts.somethingWentWrong'] as const;

@@ -1,6 +1,7 @@
 import {
   AUTH_MODAL_CONTENT,
   BET_NOTICE_CONTENT,
+  BONUS_MODAL_CONTENT,
   GAME_MODAL_CONTENT,
   PAYMENT_MODAL_CONTENT,
   PROFILE_CONFIRMED_CONTENT,
@@ -152,6 +153,48 @@ const definitions: ModalDefinition[] = [
     name: 'providers',
     content: GAME_MODAL_CONTENT,
     load: () => import('./features/games/game-modals.tsx').then((m) => m.ProvidersModal),
+    size: 'small',
+  },
+  {
+    name: 'bonus-details',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.BonusDetailsModal),
+    size: 'small',
+  },
+  {
+    name: 'change-active-bonus',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.ChangeActiveBonusModal),
+    size: 'small',
+  },
+  {
+    name: 'cancel-active-bonus',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.CancelActiveBonusModal),
+    size: 'small',
+  },
+  {
+    name: 'cancel-issued-bonus',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.CancelIssuedBonusModal),
+    size: 'small',
+  },
+  {
+    name: 'cancel-unsettled-bonus',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.CancelUnsettledBonusModal),
+    size: 'small',
+  },
+  {
+    name: 'bonus-cancel-lock',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.BonusCancelLockModal),
+    size: 'small',
+  },
+  {
+    name: 'wallet-bonus-info',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.WalletBonusInfoModal),
     size: 'small',
   },
 ];

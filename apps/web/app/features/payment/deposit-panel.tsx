@@ -4,10 +4,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../shared/forms/api-errors.ts';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { useModals } from '../../shared/modals/use-modals.ts';
-import { displayUnit } from '../../shared/money/money.ts';
+import { displayUnit, fromDisplayAmount } from '../../shared/money/money.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { type BonusChoice, DepositBonuses, depositBonusFields } from '../bonuses/index.ts';
 import { countryParam, usePaymentRegion } from '../wallet/index.ts';
 import { trackWallet } from './analytics.ts';
 import { CryptoAddress, type CryptoInvoice } from './crypto-address.tsx';
@@ -51,6 +52,7 @@ export function DepositPanel({ account, currency }: Props) {
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const pending = usePendingInvoice();
   const restricted = profile?.status === DEPOSITS_RESTRICTED;
+  const [bonus, setBonus] = useState<BonusChoice>({ kind: 'none' });
 
   // Leaving now would abandon the deposit: closing asks through cancel-deposit first.
   useEffect(() => {
@@ -134,7 +136,7 @@ export function DepositPanel({ account, currency }: Props) {
             amount: valid.amount,
             accountId: account.id,
             country: countryParam(region, geoCountry),
-            isBonusDecline: false,
+            ...depositBonusFields(bonus),
             fields: valid.fields,
             ...returnUrls(location.pathname, location.search, method),
           },
@@ -153,7 +155,7 @@ export function DepositPanel({ account, currency }: Props) {
         setBusy(false);
       }
     },
-    [method, busy, restricted, form, account, region, geoCountry, location, handle, modals],
+    [method, busy, restricted, form, account, region, geoCountry, location, handle, modals, bonus],
   );
 
   // A crypto address belongs to its network: a network change asks for a new one (api-contract §8).
@@ -164,6 +166,15 @@ export function DepositPanel({ account, currency }: Props) {
     shownNetwork.current = network;
     if (waiting?.kind === 'crypto') void submit(true);
   }, [network, waiting, submit]);
+
+  // So is a change of the bonus choice: the address is asked for again with the new choice.
+  const bonusKey = bonus.kind === 'bonus' ? bonus.id : bonus.kind;
+  const shownBonus = useRef(bonusKey);
+  useEffect(() => {
+    if (shownBonus.current === bonusKey) return;
+    shownBonus.current = bonusKey;
+    if (waiting?.kind === 'crypto') void submit(true);
+  }, [bonusKey, waiting, submit]);
 
   if (methods.limitReached) return <DepositLimitPanel />;
   if (methods.status === 'loading') return <MethodsSkeleton />;
@@ -182,6 +193,14 @@ export function DepositPanel({ account, currency }: Props) {
         onSelect={select}
         onSubmit={() => void submit()}
       >
+        {!restricted && (
+          <DepositBonuses
+            currency={currency}
+            amount={amountOf(form.amountText, currency)}
+            disabled={busy}
+            onChoice={setBonus}
+          />
+        )}
         {restricted ? (
           <Alert tone="error" title={t('alerts.depositsRestricted.title')} text={t('alerts.depositsRestricted.text')} />
         ) : waiting?.kind === 'crypto' ? null : (
@@ -231,6 +250,17 @@ export function DepositPanel({ account, currency }: Props) {
       )}
     </>
   );
+}
+
+/** The typed amount in major units for the bonus offers, or null while it does not parse. */
+function amountOf(text: string, currency: Currency): number | null {
+  if (!text.trim()) return null;
+  try {
+    const major = fromDisplayAmount(text, currency);
+    return Number.isFinite(major) && major > 0 ? major : null;
+  } catch {
+    return null;
+  }
 }
 
 const invoiceIdOf = (w: Waiting) => (w.kind === 'crypto' ? w.invoice.invoiceId : w.invoiceId);

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { ToastProvider } from '../../shared/toasts/toast-provider.tsx';
+import { BonusListener } from '../bonuses/index.ts';
 import { MessengerProvider } from '../notifications/index.ts';
 import { InvoiceListener } from '../payment/index.ts';
 import { RealtimeConnector, RealtimeReactions } from '../realtime/index.ts';
@@ -45,6 +46,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <QueryFlags />
             <WalletLiveUpdates />
             <InvoiceListener />
+            <BonusListener />
             <RealtimeConnector />
             <RealtimeReactions />
           </div>

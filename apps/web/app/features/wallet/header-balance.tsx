@@ -65,6 +65,11 @@ export function HeaderBalance() {
               ≈ {equivalent}
             </span>
           )}
+          {!equivalent && active.bonusBalance > 0 && (
+            <span className="wallet-balance__equivalent" data-testid="header-bonus">
+              {t('global-components.wallet.bonusIncluded', { amount: format(active.bonusBalance, active.currency) })}
+            </span>
+          )}
         </button>
         {open && (
           <div id={menuId} className="lang__menu wallet-menu">
@@ -87,6 +92,16 @@ export function HeaderBalance() {
                 }}
               >
                 {t('global-components.wallet.equivalentCurrency')}
+              </button>
+              <button
+                type="button"
+                className="lang__item wallet-menu__action"
+                onClick={() => {
+                  setOpen(false);
+                  modals.open('wallet-bonus-info');
+                }}
+              >
+                {t('global-components.wallet.balanceDetails')}
               </button>
             </div>
           </div>

@@ -1,3 +1,4 @@
+import { BonusesPage } from '../../features/bonuses/bonuses-page.tsx';
 import { DocumentsPage } from '../../features/documents/documents-page.tsx';
 import { HistoryPage } from '../../features/history/history-page.tsx';
 import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
@@ -44,6 +45,8 @@ export default function ProfileSection({ loaderData }: Route.ComponentProps) {
         <WalletPage />
       ) : section === 'history' ? (
         <HistoryPage constants={invoiceConstants} />
+      ) : section === 'bonuses' ? (
+        <BonusesPage />
       ) : (
         <EmptyState icon="user" text={t('global-components.empty.profileSection')} />
       )}

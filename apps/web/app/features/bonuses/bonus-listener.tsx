@@ -1,0 +1,58 @@
+import { BonusCode, BonusCodeStatus, PlayerBonus, PlayerChannel } from '@croupier/contracts';
+import { useEffect } from 'react';
+import { useT } from '../../shared/i18n/i18n.tsx';
+import { useSession } from '../../shared/session/session.ts';
+import { useToasts } from '../../shared/toasts/use-toasts.ts';
+import { usePlayerChannel } from '../realtime/index.ts';
+import { bonusAlertFor } from './bonus-rules.ts';
+import { receiveBonus, resetBonuses } from './bonus-store.ts';
+import { wasCodeHandledHere } from './code-events.ts';
+
+const field = (data: unknown, key: string): unknown =>
+  data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+
+/**
+ * `bonus:player-bonuses#{id}` and `bonus:player-bonus-codes#{id}` (api-contract §14.2): an alert per
+ * status-result pair, the live list refreshed after 500 ms, and the code alerts (3 incorrect, 4 not
+ * available). Mounted once in the shell; subscribes only for a signed-in player.
+ */
+export function BonusListener() {
+  const t = useT();
+  const toasts = useToasts();
+  const { player } = useSession();
+  const playerId = player?.id ?? null;
+
+  useEffect(() => {
+    if (!playerId) resetBonuses();
+  }, [playerId]);
+
+  usePlayerChannel(PlayerChannel.playerBonuses, (data: unknown) => {
+    const parsed = PlayerBonus.safeParse(field(data, 'playerBonus'));
+    if (!parsed.success) return;
+    const bonus = parsed.data;
+    receiveBonus(bonus);
+    const alert = bonusAlertFor(bonus);
+    if (!alert) return;
+    toasts.show({
+      type: alert.type,
+      title: t(`alerts.${alert.key}.title`),
+      description: t(`alerts.${alert.key}.text`),
+    });
+  });
+
+  usePlayerChannel(PlayerChannel.bonusCodes, (data: unknown) => {
+    const parsed = BonusCode.safeParse(field(data, 'playerBonusCode'));
+    if (!parsed.success) return;
+    const code = parsed.data;
+    if (wasCodeHandledHere(code.bonusCode)) return;
+    const key =
+      code.status === BonusCodeStatus.incorrect
+        ? 'bonusCodeIncorrect'
+        : code.status === BonusCodeStatus.notAvailable
+          ? 'bonusCodeNotAvailable'
+          : null;
+    if (!key) return;
+    toasts.show({ type: 'error', title: t(`alerts.${key}.title`), description: t(`alerts.${key}.text`) });
+  });
+  return null;
+}

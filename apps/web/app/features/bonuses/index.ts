@@ -1,0 +1,4 @@
+// What other features use of bonuses; they import it from here only (issue 15: one-way imports).
+export { BonusListener } from './bonus-listener.tsx';
+export { type BonusChoice, depositBonusFields } from './bonus-rules.ts';
+export { DepositBonuses } from './deposit-bonuses.tsx';
