@@ -255,6 +255,9 @@ describe(`cooling-off and self-exclusion (${databaseKind})`, () => {
     expect(login.status).toBe(200);
     // Longer is allowed, shorter and lifting are not.
     expect((await put(token, id, { period: '7d' })).json.data).toMatchObject({ period: '7d' });
+    // A period of another kind (a self-exclusion's) or none is not a cooling-off period.
+    expect((await put(token, id, { period: '1y' })).json.error.fields.period).toBeDefined();
+    expect((await put(token, id, {})).json.error.fields.period).toBeDefined();
     const shorter = await put(token, id, { period: '24h' });
     expect(shorter.status).toBe(422);
     expect(shorter.json.error.fields.period).toBeDefined();

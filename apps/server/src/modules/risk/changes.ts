@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type CreateLimitRequest, ErrorCode, type UpdateLimitRequest } from '@croupier/contracts';
-import { AmountError, LimitDefinition, toMinor } from '@croupier/contracts/reference/index';
+import {
+  AmountError,
+  CoolingOffPeriod,
+  LimitDefinition,
+  SelfExclusionPeriod,
+  toMinor,
+} from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { COOLING_DELAY_MS, exclusionEnd, lastsAtLeast } from './periods.ts';
 import { exclusionOver, isCash } from './state.ts';
@@ -75,16 +81,14 @@ export async function changeAmount(c: Change, row: LimitRow, amount: bigint): Pr
 
 /** A cooling-off or self-exclusion made longer (counted from its start); shorter is refused. */
 export async function lengthen(c: Change, row: LimitRow, period: string | undefined): Promise<LimitRow> {
-  const kind = row.definition === LimitDefinition.coolingOff ? 'cooling-off' : 'self-exclusion';
-  let end: Date | null;
-  try {
-    end = exclusionEnd(period ?? '', row.startedAt);
-  } catch {
-    throw refused('period', 'Unknown period for this limit.');
-  }
+  const cooling = row.definition === LimitDefinition.coolingOff;
+  const kind = cooling ? 'cooling-off' : 'self-exclusion';
+  const ids: readonly string[] = Object.values(cooling ? CoolingOffPeriod : SelfExclusionPeriod);
+  if (!period || !ids.includes(period)) throw refused('period', 'Unknown period for this limit.');
+  const end = exclusionEnd(period, row.startedAt);
   if (exclusionOver(row, c.now)) throw refused('period', 'This self-exclusion has ended.');
   if (!lastsAtLeast(end, row.expiredAt)) throw refused('period', `A ${kind} cannot be shortened.`);
-  const next = { ...row, period: period!, expiredAt: end, updatedAt: c.now };
+  const next = { ...row, period, expiredAt: end, updatedAt: c.now };
   return changeLimit(c.tx, row, next, { actor: c.actor, action: 'lengthened', at: c.now });
 }
 
