@@ -154,7 +154,7 @@ async function main() {
   const renders: RenderResult[] = [];
   try {
     for (const page of PAGES) {
-      const encoding = args.encoding === 'none' ? {} : { 'accept-encoding': args.encoding! };
+      const encoding: Record<string, string> = args.encoding === 'none' ? {} : { 'accept-encoding': args.encoding! };
       const load = {
         url: origin + page.path,
         headers: { ...page.headers, ...encoding },
