@@ -169,18 +169,23 @@ export async function buildApp({
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
+  // Bonuses (decision 0055): a money rule in every movement, and deadlines on the app's job queue (0054).
+  const bonus = createBonusModule({
+    db,
+    send: (job, data, options) => jobs.send(job, data, options),
+    mayClaim: risk.assertMayClaimBonus,
+  });
+  const jobs = createJobQueue({ db, definitions: bonus.jobs, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  await app.register(bonusRoutes, { deps: bonus.deps });
   await app.register(paymentRoutes, {
     config,
     db,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
+    onDeposit: [bonus.onDeposit],
   });
-  // Bonuses (decision 0055): a money rule in every movement, and deadlines on the app's job queue (0054).
-  const bonus = createBonusModule({ db, send: (job, data, options) => jobs.send(job, data, options) });
-  const jobs = createJobQueue({ db, definitions: bonus.jobs, log: app.log });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
-  await app.register(bonusRoutes, { deps: bonus.deps });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
   await app.register(seamlessRoutes, {
@@ -189,7 +194,7 @@ export async function buildApp({
     studioSecret,
     rules: [playerMayPlay(playerStatusIn), risk.moneyRule, bonus.rule, ...moneyRules, activityRule(activity)],
   });
-  await app.register(riskRoutes, { limits: risk.limits });
+  await app.register(riskRoutes, { limits: risk.limits, reality: risk.reality });
   await app.register(gameRoutes, {
     config,
     db,

@@ -56,6 +56,7 @@ async function refuseWhenLocked(tx: Db, deps: BonusDeps, playerId: string) {
 
 /** POST …/bonuscodes: applies or attaches a code for the player's active currency; the status says which. */
 export async function applyCode(deps: BonusDeps, playerId: string, body: ApplyBonusCode): Promise<BonusCode> {
+  await deps.mayClaim(playerId);
   const text = body.bonusCode.trim().toUpperCase();
   const active = (await listAccounts(deps.db, playerId)).find((a) => a.status === 1);
   return withTransaction(deps.db, async (tx) => {

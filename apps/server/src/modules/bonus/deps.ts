@@ -8,6 +8,8 @@ export interface BonusDeps {
   db: Db;
   now: () => Date;
   send: SendJob;
+  /** Refuses a bonus claim (a code, an activation) during a cooling-off or self-exclusion (the risk module). */
+  mayClaim: (playerId: string) => Promise<void>;
   /** The deadline job (one definition per module instance, handed to the app's queue). */
   expiry: JobDefinition<ExpiryData>;
 }

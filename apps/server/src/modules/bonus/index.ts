@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/index.ts';
+import { onDeposit } from './deposit.ts';
 import type { BonusDeps, ExpiryData, SendJob } from './deps.ts';
 import { expire } from './lifecycle.ts';
 import { bonusWagering } from './wagering-rule.ts';
@@ -18,23 +19,27 @@ export interface BonusModule {
   rule: ReturnType<typeof bonusWagering>;
   /** Jobs to hand to the app's queue. */
   jobs: JobDefinition<never>[];
+  /** The payment module's hook: issues the deposit bonus inside the credit's transaction. */
+  onDeposit: ReturnType<typeof onDeposit>;
 }
 
 export function createBonusModule({
   db,
   now = () => new Date(),
   send,
+  mayClaim = async () => {},
 }: {
   db: Db;
   now?: () => Date;
   send: SendJob;
+  mayClaim?: BonusDeps['mayClaim'];
 }): BonusModule {
-  const deps = { db, now, send } as BonusDeps;
+  const deps = { db, now, send, mayClaim } as BonusDeps;
   const expiry: JobDefinition<ExpiryData> = {
     name: 'bonus-expiry',
     retryLimit: 5,
     handle: async (data) => void (await expire(deps, data)),
   };
   deps.expiry = expiry;
-  return { deps, rule: bonusWagering(), jobs: [expiry as JobDefinition<never>] };
+  return { deps, rule: bonusWagering(), jobs: [expiry as JobDefinition<never>], onDeposit: onDeposit(deps) };
 }

@@ -22,15 +22,18 @@ export async function bonusRoutes(app: FastifyInstance, { deps }: { deps: BonusD
     return listPlayerBonuses(db, playerOf(request).playerId, query);
   });
 
+  // Activating is claiming a bonus (refused during a cooling-off or self-exclusion); cancelling never is.
   const change =
-    (fn: typeof activate) =>
+    (fn: typeof activate, claims: boolean) =>
     async ({ request, params }: { request: Parameters<typeof playerOf>[0]; params: { id: string } }) => {
-      const row = await withTransaction(db, (tx) => fn(tx, deps, playerOf(request).playerId, params.id));
+      const { playerId } = playerOf(request);
+      if (claims) await deps.mayClaim(playerId);
+      const row = await withTransaction(db, (tx) => fn(tx, deps, playerId, params.id));
       const bonus = await bonusById(db, row.bonusId);
       return { data: toPlayerBonus(row, bonus!, row.status === 2 ? await openStakesOf(db, row.id) : 0) };
     };
-  route(app, e.activatePlayerBonus, change(activate));
-  route(app, e.cancelPlayerBonus, change(cancel));
+  route(app, e.activatePlayerBonus, change(activate, true));
+  route(app, e.cancelPlayerBonus, change(cancel, false));
 
   route(app, e.bonusCodes, async ({ request, reply }) => {
     reply.headers(noStore);

@@ -17,6 +17,8 @@ interface NewDeposit extends CheckedRequest {
   accountId: string;
   reference: string;
   decision: SandboxDecision;
+  bonusId?: string;
+  bonusDeclined?: boolean;
 }
 
 /** A crypto deposit is POSTed again on every network change: the earlier pending address is dropped. */
@@ -57,7 +59,12 @@ async function insertDeposit(
         currency: d.currency,
         amount: d.amount,
         publicData: d.decision.publicData ?? null,
-        details: d.decision.details ?? {},
+        // The bonus choice travels with the invoice and is applied when the deposit succeeds.
+        details: {
+          ...(d.decision.details ?? {}),
+          ...(d.bonusId ? { bonusId: d.bonusId } : {}),
+          ...(d.bonusDeclined ? { bonusDeclined: true } : {}),
+        },
         provider: provider.name,
         providerReference: d.reference,
         dueAt: d.decision.dueAt ?? null,
@@ -83,7 +90,16 @@ export async function deposit(deps: PaymentDeps, playerId: string, request: Depo
     amount,
   });
   const reference = `sbx_${id}`;
-  await insertDeposit(deps, { ...checked, id, playerId, accountId: request.accountId, reference, decision });
+  await insertDeposit(deps, {
+    ...checked,
+    id,
+    playerId,
+    accountId: request.accountId,
+    reference,
+    decision,
+    bonusId: request.bonusId,
+    bonusDeclined: request.isBonusDecline === true,
+  });
   if (decision.outcome !== 'pending') {
     await sendWebhook(deps, {
       type: decision.outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed',

@@ -3,6 +3,22 @@ import type { Db } from '../../db/client.ts';
 import type { RatesSource } from '../settings/rates/index.ts';
 import type { BeforeDepositCheck } from './limits.ts';
 
+/** A deposit succeeded: what the bonus module needs to issue the bonus the player chose, exactly once. */
+export interface DepositSuccess {
+  invoiceId: string;
+  playerId: string;
+  accountId: string;
+  currency: string;
+  /** Minor units. */
+  amount: bigint;
+  /** The deposit bonus the player chose in the form, if any; `declined` when they chose none. */
+  bonusId: string | null;
+  declined: boolean;
+}
+
+/** Runs inside the credit's transaction: its writes commit with the money or not at all. */
+export type DepositSucceeded = (tx: Db, deposit: DepositSuccess) => Promise<void>;
+
 export interface SandboxDecision {
   /** What happens at once: settle, fail, or wait (redirect page, confirmations, transfer). */
   outcome: 'succeeded' | 'failed' | 'pending';
@@ -43,6 +59,8 @@ export interface PaymentServiceOptions {
   rates?: RatesSource;
   /** Deposit-limit checks (the responsible-gaming limits; tests add their own). */
   beforeDeposit?: readonly BeforeDepositCheck[];
+  /** Run inside the transaction that credits a successful deposit (the bonus module issues deposit bonuses). */
+  onDeposit?: readonly DepositSucceeded[];
 }
 
 /** What every part of the payment module works with: the options with their defaults filled in. */

@@ -1,3 +1,5 @@
 // The payment module as other modules see it (docs/decisions/0015).
+
 export { depositedSince } from './deposited.ts';
+export type { DepositSucceeded, DepositSuccess } from './deps.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';

@@ -24,8 +24,9 @@ export function createPaymentService({
   provider,
   rates = seededRates(),
   beforeDeposit = [],
+  onDeposit = [],
 }: PaymentServiceOptions) {
-  const deps: PaymentDeps = { db, webhookSecret, provider, rates, beforeDeposit };
+  const deps: PaymentDeps = { db, webhookSecret, provider, rates, beforeDeposit, onDeposit };
   return {
     provider,
     receiveWebhook: (raw: string, signature: string | undefined) => receiveWebhook(deps, raw, signature),

@@ -2,6 +2,7 @@ import { InvoiceStatus, InvoiceType } from '@croupier/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditDeposit, releaseWithdrawal, settleWithdrawal } from '../wallet/index.ts';
+import type { DepositSucceeded } from './deps.ts';
 import { enqueueInvoice, notifySettled } from './events.ts';
 import type { InvoiceRow } from './invoices.ts';
 import { invoices } from './schema.ts';
@@ -10,7 +11,12 @@ import { invoices } from './schema.ts';
  * The ledger movement of a settled invoice, through the wallet's named commands. Answers the deposit's
  * running number when a deposit succeeds (its place among the player's successful deposits), else null.
  */
-async function moveMoney(tx: Db, invoice: InvoiceRow, ok: boolean): Promise<number | null> {
+async function moveMoney(
+  tx: Db,
+  invoice: InvoiceRow,
+  ok: boolean,
+  onDeposit: readonly DepositSucceeded[],
+): Promise<number | null> {
   const money = {
     invoiceId: invoice.id,
     accountId: invoice.accountId,
@@ -20,6 +26,18 @@ async function moveMoney(tx: Db, invoice: InvoiceRow, ok: boolean): Promise<numb
   if (invoice.type === InvoiceType.deposit) {
     if (!ok) return null;
     await creditDeposit(tx, money);
+    const details = invoice.details as { bonusId?: string; bonusDeclined?: boolean };
+    for (const hook of onDeposit) {
+      await hook(tx, {
+        invoiceId: invoice.id,
+        playerId: invoice.playerId,
+        accountId: invoice.accountId,
+        currency: invoice.currency,
+        amount: invoice.amount,
+        bonusId: details.bonusId ?? null,
+        declined: details.bonusDeclined === true,
+      });
+    }
     const [done] = await tx
       .select({ n: count() })
       .from(invoices)
@@ -44,8 +62,9 @@ export async function settle(
   ok: boolean,
   reason: string | undefined,
   eventId: string | null,
+  onDeposit: readonly DepositSucceeded[] = [],
 ): Promise<InvoiceRow> {
-  const number = await moveMoney(tx, invoice, ok);
+  const number = await moveMoney(tx, invoice, ok, onDeposit);
   const [row] = await tx
     .update(invoices)
     .set({
