@@ -13,6 +13,7 @@ export * from './limits.ts';
 export * from './notification.ts';
 export * from './payment.ts';
 export * from './player.ts';
+export * from './reality-check.ts';
 export * from './realtime.ts';
 export * from './seamless.ts';
 export * from './settings.ts';

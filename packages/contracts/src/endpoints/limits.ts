@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { dataOf } from '../envelope.ts';
 import { CreateLimitRequest, Limit, UpdateLimitRequest } from '../limits.ts';
+import { RealityCheck, SetRealityCheckRequest } from '../reality-check.ts';
 
 const tags = ['limits'];
 const limitId = z.object({ limitId: z.string().uuid() });
@@ -47,5 +48,23 @@ export const limitEndpoints = {
     tags,
     params: limitId,
     response: dataOf(Limit),
+  }),
+  realityCheck: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/reality-check',
+    auth: 'player',
+    summary:
+      "The reality-check interval (0 = off) and the session's stakes, wins and net position per currency since the last sign-in.",
+    tags,
+    response: dataOf(RealityCheck),
+  }),
+  setRealityCheck: defineEndpoint({
+    method: 'PUT',
+    path: '/api/player/reality-check',
+    auth: 'player',
+    summary: 'Sets the reality-check interval: 0 (off), 15, 30 or 60 minutes.',
+    tags,
+    body: SetRealityCheckRequest,
+    response: dataOf(RealityCheck),
   }),
 };

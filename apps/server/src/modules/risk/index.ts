@@ -4,6 +4,7 @@ import type { PlayerModule } from '../player/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { assertMayClaimBonus, beforeDeposit, beforeLaunch } from './checks.ts';
 import { limitsRule } from './money-rule.ts';
+import { createRealityCheckApi, sessionOnSignIn, withSessionTotals } from './reality-check.ts';
 import { createLimitsApi, type RiskDeps } from './service.ts';
 import { signInGuard } from './sign-in.ts';
 
@@ -25,10 +26,13 @@ export interface RiskOptions {
 export function createRiskModule({ db, player, now = () => new Date() }: RiskOptions) {
   const deps: RiskDeps = { db, player, now };
   player.onSignIn(signInGuard(deps));
+  player.onSignIn(sessionOnSignIn(deps));
   return {
     limits: createLimitsApi(deps),
     /** Bet and loss limits, cooling-off and self-exclusion inside every seamless movement. */
-    moneyRule: limitsRule({ now }) satisfies MoneyRule,
+    moneyRule: withSessionTotals(limitsRule({ now })) satisfies MoneyRule,
+    /** The reality-check interval and the session's play since sign-in (docs/decisions/0057). */
+    reality: createRealityCheckApi(deps),
     beforeLaunch: beforeLaunch(deps),
     beforeDeposit: beforeDeposit(deps),
     /** For the bonus module: throws during a cooling-off or self-exclusion. */
