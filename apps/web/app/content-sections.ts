@@ -43,7 +43,11 @@ export const SHELL_CONTENT = [
 /** The lobby pages, game lists and grids. */
 export const GAMES_CONTENT = ['global-components.games'] as const;
 export const HOME_CONTENT = ['global-components.home', ...GAMES_CONTENT] as const;
-export const GAME_PAGE_CONTENT = [...GAMES_CONTENT, 'alerts.limitedRealGame'] as const;
+export const GAME_PAGE_CONTENT = [
+  ...GAMES_CONTENT,
+  'alerts.limitedRealGame',
+  'global-components.limits.realityCheck',
+] as const;
 export const CONTACT_CONTENT = ['global-components.contact', 'fields-settings'] as const;
 export const DEV_MAILBOX_CONTENT = ['global-components.devMailbox'] as const;
 /** Sign-in pages that finish outside a modal (autologin, social callback) show the auth texts and alerts. */
@@ -59,6 +63,7 @@ export const PROFILE_CONTENT = [
   'global-components.history',
   'global-components.payment',
   'global-components.bonuses',
+  'global-components.limits',
   ...GAMES_CONTENT,
   'fields-settings',
   'alerts',
@@ -75,4 +80,11 @@ export const PAYMENT_MODAL_CONTENT = [
 export const GAME_MODAL_CONTENT = [...GAMES_CONTENT, 'alerts.gameLimitReached', 'alerts.geoRestrictedGame'] as const;
 export const BET_NOTICE_CONTENT = ['alerts.maxBet', 'alerts.restrictedBets'] as const;
 export const PROFILE_CONFIRMED_CONTENT = ['global-components.profileConfirmed'] as const;
+export const LIMITS_MODAL_CONTENT = [
+  'global-components.limits',
+  'alerts.limitSaved',
+  'alerts.selfExcluded',
+  'alerts.somethingWentWrong',
+] as const;
+export const REALITY_CHECK_CONTENT = ['global-components.limits.realityCheck'] as const;
 export const BONUS_MODAL_CONTENT = ['global-components.bonuses', 'alerts.somethingWentWrong'] as const;

@@ -3,8 +3,10 @@ import {
   BET_NOTICE_CONTENT,
   BONUS_MODAL_CONTENT,
   GAME_MODAL_CONTENT,
+  LIMITS_MODAL_CONTENT,
   PAYMENT_MODAL_CONTENT,
   PROFILE_CONFIRMED_CONTENT,
+  REALITY_CHECK_CONTENT,
 } from './content-sections.ts';
 import { isDepositInProgress } from './features/payment/deposit-guard.ts';
 import type { ModalDefinition, ModalRegistry } from './shared/modals/types.ts';
@@ -123,6 +125,30 @@ const definitions: ModalDefinition[] = [
     name: 'game-limit-reached',
     content: GAME_MODAL_CONTENT,
     load: () => import('./features/games/game-modals.tsx').then((m) => m.GameLimitReachedModal),
+    size: 'small',
+  },
+  {
+    name: 'add-cash-limit',
+    content: LIMITS_MODAL_CONTENT,
+    load: () => import('./features/limits/limit-modals.tsx').then((m) => m.AddCashLimitModal),
+    size: 'small',
+  },
+  {
+    name: 'edit-cash-limit',
+    content: LIMITS_MODAL_CONTENT,
+    load: () => import('./features/limits/limit-modals.tsx').then((m) => m.EditCashLimitModal),
+    size: 'small',
+  },
+  {
+    name: 'self-exclusion-limit',
+    content: LIMITS_MODAL_CONTENT,
+    load: () => import('./features/limits/limit-modals.tsx').then((m) => m.SelfExclusionLimitModal),
+    size: 'small',
+  },
+  {
+    name: 'reality-check',
+    content: REALITY_CHECK_CONTENT,
+    load: () => import('./features/limits/reality-check.tsx').then((m) => m.RealityCheckModal),
     size: 'small',
   },
   {

@@ -8,6 +8,7 @@ import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { ErrorScreen } from '../../shared/ui/error-screen.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+import { RealityCheck } from '../limits/index.ts';
 import { setOpenGame } from '../realtime/index.ts';
 import { FavoriteButton } from './game-card.tsx';
 import { GameThumb } from './game-thumb.tsx';
@@ -108,6 +109,7 @@ export function GamePage({ game }: { game: Game }) {
         <h1 className="game-page__title">{game.name}</h1>
         <span className="game-page__provider muted">{game.provider.name}</span>
         <span className="header__spacer" />
+        <RealityCheck playing={isLoggedIn && mode === 'real' && state.kind === 'ready'} />
         <fieldset className="segmented game-page__modes">
           <legend className="visually-hidden">{t('global-components.games.mode')}</legend>
           <button

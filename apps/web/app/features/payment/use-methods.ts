@@ -2,6 +2,7 @@ import { ErrorCode, type PaymentMethod } from '@croupier/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { codeOf } from '../../shared/forms/api-errors.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
+import { reloadLimits } from '../limits/index.ts';
 import { countryParam, usePaymentRegion } from '../wallet/index.ts';
 
 export type Direction = 'deposit' | 'withdrawal';
@@ -42,6 +43,8 @@ export function usePaymentMethods(direction: Direction, currency: string | null)
         if (!live) return;
         const limit = direction === 'deposit' && codeOf(error) === ErrorCode.depositLimitReached;
         setState({ methods: [], status: limit ? 'ready' : 'failed', limitReached: limit });
+        // The limits are reloaded so the limits page shows the deposit limit used up (spec §8).
+        if (limit) void reloadLimits();
       });
     return () => {
       live = false;

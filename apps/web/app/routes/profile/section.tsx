@@ -1,6 +1,7 @@
 import { BonusesPage } from '../../features/bonuses/bonuses-page.tsx';
 import { DocumentsPage } from '../../features/documents/documents-page.tsx';
 import { HistoryPage } from '../../features/history/history-page.tsx';
+import { LimitsPage } from '../../features/limits/limits-page.tsx';
 import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
 import { ProfileInfo } from '../../features/profile/info.tsx';
 import { ProfileSecurity } from '../../features/profile/security.tsx';
@@ -22,13 +23,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Invoice types and statuses label the payment history (payment.*).
   const invoiceConstants =
     section === 'history' ? (await loadConstants(context.api)).payment : { invoiceStatuses: [], invoiceTypes: [] };
-  return { section, documentTypes, invoiceConstants };
+  // Cooling-off and self-exclusion periods come from constants (player.limit.*Period).
+  const limit = section === 'limits' ? (await loadConstants(context.api)).player.limit : null;
+  const limitPeriods = { coolingOff: limit?.coolingOffPeriod ?? [], selfExclusion: limit?.selfExclusionPeriod ?? [] };
+  return { section, documentTypes, invoiceConstants, limitPeriods };
 }
 
 /** Each tab's own feature fills it as that feature lands; until then its honest empty state. */
 export default function ProfileSection({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { section, documentTypes, invoiceConstants } = loaderData;
+  const { section, documentTypes, invoiceConstants, limitPeriods } = loaderData;
   return (
     <section aria-label={t(`global-components.profile.${section}`)}>
       {section === 'info' ? (
@@ -45,6 +49,8 @@ export default function ProfileSection({ loaderData }: Route.ComponentProps) {
         <WalletPage />
       ) : section === 'history' ? (
         <HistoryPage constants={invoiceConstants} />
+      ) : section === 'limits' ? (
+        <LimitsPage periods={limitPeriods} />
       ) : section === 'bonuses' ? (
         <BonusesPage />
       ) : (

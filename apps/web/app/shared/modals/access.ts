@@ -21,6 +21,7 @@ const PLAYER = [
   'edit-cash-limit',
   'game-limit-reached',
   'self-exclusion-limit',
+  'reality-check',
   'bonus-cancel-lock',
   'change-active-bonus',
   'cancel-active-bonus',
