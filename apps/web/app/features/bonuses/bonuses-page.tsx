@@ -90,8 +90,8 @@ export function BonusesPage() {
       <PromoCodeBox mode="plain" />
       {error && <Alert tone="error" text={error} />}
 
-      <section className="section" aria-labelledby="bonuses-live">
-        <h2 id="bonuses-live" className="section__title">
+      <section className="bonus-section" aria-labelledby="bonuses-live">
+        <h2 id="bonuses-live" className="bonus-section__title">
           {t(`${K}.live`)}
         </h2>
         {live.state === 'loading' || live.state === 'idle' ? (
@@ -135,8 +135,8 @@ export function BonusesPage() {
         )}
       </section>
 
-      <section className="section" aria-labelledby="bonuses-history">
-        <h2 id="bonuses-history" className="section__title">
+      <section className="bonus-section" aria-labelledby="bonuses-history">
+        <h2 id="bonuses-history" className="bonus-section__title">
           {t(`${K}.history`)}
         </h2>
         {history.state === 'loading' ? (
