@@ -11,7 +11,15 @@ describe('modal access (spec §2)', () => {
   });
 
   it('opens logged-in-only modals for players only', () => {
-    for (const name of ['wallet', 'deposit-success', 'quests-hub', 'max-bets', 'restricted-bets', 'success']) {
+    for (const name of [
+      'wallet',
+      'deposit-success',
+      'quests-hub',
+      'max-bets',
+      'restricted-bets',
+      'success',
+      'reality-check',
+    ]) {
       expect(canOpen(name, true)).toBe(true);
       expect(canOpen(name, false)).toBe(false);
     }
@@ -23,7 +31,8 @@ describe('modal access (spec §2)', () => {
     }
     expect(isKnownModal('utm_source')).toBe(false);
     expect(canOpen('utm_source', false)).toBe(false);
-    expect(modalAccess.size).toBe(4 + 29 + 9);
+    // Players: the spec's 29 and the reality check (decision 0057).
+    expect(modalAccess.size).toBe(4 + 30 + 9);
   });
 
   it('stacks at 1000 + 2 per index', () => {
