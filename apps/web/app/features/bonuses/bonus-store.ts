@@ -38,6 +38,9 @@ export function rememberBonuses(list: readonly PlayerBonus[]): void {
 
 export const knownBonus = (id: string): PlayerBonus | null => known.get(id) ?? null;
 
+/** The current list, outside React (tests, event handlers). */
+export const liveSnapshot = (): Readonly<Snapshot> => snapshot;
+
 /** GET …/player-bonuses?status[]=1&status[]=2 for the player (all currencies: the page lists each). */
 export async function loadLive(playerId: string): Promise<void> {
   const request = ++latest;
