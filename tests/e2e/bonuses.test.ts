@@ -2,7 +2,8 @@
  * Bonuses in the browser (issue 12 web; spec §2, §4, §8; api-contract §10, §14.2): the /profile/bonuses
  * states and its promo box, a code event from another tab alerting here, the wallet's bonus block (the
  * demo's deposit offers and the WELCOME100 code attached and detached), the deposit body's bonus fields,
- * the balance details, and the cards and their modals on a list the test serves itself (the demo seed has
+ * a card deposit that issues the chosen offer (its card with live wagering numbers, then cancelled through
+ * its modal with the real publication's alert), the balance details, and the cards and their modals on a list the test serves itself (the demo seed has
  * no code that issues a bonus at once, and the e2e server's embedded database is out of the test's reach).
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -174,6 +175,61 @@ describe('bonuses (issue 12 web)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a card deposit with the welcome offer issues it live: wagering card, then cancelled', async () => {
+    await signedIn();
+    await go('/?wallet=deposit');
+    const wallet = dialog(t('global-components.payment.title'));
+    await wallet.waitFor();
+    const offer = wallet.getByRole('radio', { name: /Welcome 100% up to 100 EUR/ });
+    await offer.check();
+    expect(await wallet.locator('input[name="amount"]').inputValue()).toBe('50');
+    const form = wallet.locator('form.payment-form');
+    for (const [name, value] of Object.entries({
+      cardholder: 'Jane Doe',
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    })) {
+      await form.locator(`[name="${name}"]`).fill(value);
+    }
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/payment/invoices/deposit'));
+    await form.locator('button[type="submit"]').click();
+    const body = (await sent).postDataJSON() as { bonusId?: string; isBonusDecline: boolean };
+    expect(body.bonusId).toBe(await offer.getAttribute('value'));
+    expect(body.isBonusDecline).toBe(false);
+    await dialog(t('global-components.payment.result.successTitle')).waitFor();
+    // 50 real + 50 bonus; the header says how much of it is bonus money.
+    const header = page.locator('header');
+    await expect
+      .poll(() => header.locator('[data-testid="header-balance"]').textContent(), { timeout: 10_000 })
+      .toBe('€100.00');
+    expect(await header.locator('[data-testid="header-bonus"]').textContent()).toBe(
+      t('global-components.wallet.bonusIncluded', { amount: '€50.00' }),
+    );
+
+    await go('/profile/bonuses');
+    const card = page.locator('[data-testid="bonuses-active"] [data-bonus]');
+    await card.waitFor();
+    expect(await card.getByRole('heading').textContent()).toBe('Welcome 100% up to 100 EUR');
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    await card.getByText(t(`${K}.wagered`, { current: '€0.00', required: '€1,500.00' })).waitFor();
+    await realtimeConnected(page);
+    await page.waitForTimeout(500);
+
+    await card.getByRole('button', { name: t(`${K}.cancelNamed`, { name: 'Welcome 100% up to 100 EUR' }) }).click();
+    const confirm = dialog(t(`${K}.modals.cancelActiveTitle`));
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: t(`${K}.modals.cancelConfirm`) }).click();
+    await toast('alerts.bonusCancelled.title').waitFor({ timeout: 10_000 });
+    await page.getByText(t(`${K}.emptyLive`)).waitFor();
+    const history = page.locator('[data-testid="bonuses-history"] [data-testid="bonus-state"]');
+    await expect.poll(() => history.first().textContent(), { timeout: 10_000 }).toBe(t(`${K}.result.cancelled`));
+    await expect
+      .poll(() => page.locator('header [data-testid="header-balance"]').textContent(), { timeout: 10_000 })
+      .toBe('€50.00');
+    expect(errors).toEqual([]);
+  });
+
   it('balance details from the header menu: real and bonus money', async () => {
     const player = await signedIn();
     await api(player, 'POST', '/api/dev/wallet/credit', { playerId: player.id, currency: 'EUR', amount: 25 });
@@ -187,6 +243,9 @@ describe('bonuses (issue 12 web)', () => {
     await info.getByRole('link', { name: t(`${K}.walletInfo.seeBonuses`) }).click();
     await page.waitForURL(/\/profile\/bonuses$/);
     await info.waitFor({ state: 'detached' });
+    // The page's own requests finish before the next test swaps the session under it.
+    await page.getByText(t(`${K}.emptyLive`)).waitFor();
+    await page.getByText(t(`${K}.emptyHistory`)).waitFor();
   });
 
   it('cards and modals follow the contract flags (a served list)', async () => {
