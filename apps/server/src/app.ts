@@ -176,7 +176,10 @@ export async function buildApp({
     mayClaim: risk.assertMayClaimBonus,
   });
   const jobs = createJobQueue({ db, definitions: bonus.jobs, log: app.log });
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await bonus.start();
+  });
   app.addHook('onClose', async () => jobs.stop());
   await app.register(bonusRoutes, { deps: bonus.deps });
   await app.register(paymentRoutes, {

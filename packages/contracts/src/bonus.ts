@@ -151,3 +151,6 @@ export type BonusesQuery = z.infer<typeof BonusesQuery>;
 
 export const BonusStatusQuery = z.object({ bonusIds: list(z.string().uuid()), currency: currencyCode });
 export const BonusIssueStatus = z.object({ id: z.string(), issueStatus: z.number().int() });
+
+export const CashbackQuery = z.object({ currency: currencyCode });
+export const Cashback = z.object({ bonusId: z.string(), bonusName: z.string(), amount, date: time });

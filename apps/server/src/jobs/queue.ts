@@ -19,6 +19,8 @@ export interface JobDefinition<T extends object = object> {
 export interface SendOptions {
   /** Not before this moment (a deadline). */
   startAfter?: Date;
+  /** A job id chosen by the sender: a second send with the same id adds nothing (a weekly run, say). */
+  id?: string;
   /** Send inside this open transaction: the job exists only if it commits. */
   in?: Sql;
 }
@@ -78,6 +80,7 @@ export function createJobQueue({ db, definitions, log, pollingIntervalSeconds = 
         retryLimit: job.retryLimit ?? 5,
         retryBackoff: true,
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.id ? { id: options.id } : {}),
         ...(options.in ? { db: transactionDbOf(options.in) } : {}),
       });
     },

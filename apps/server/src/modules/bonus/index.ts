@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/index.ts';
+import { type CashbackData, payCashback, scheduleCashback } from './cashback.ts';
 import { onDeposit } from './deposit.ts';
 import type { BonusDeps, ExpiryData, SendJob } from './deps.ts';
 import { expire } from './lifecycle.ts';
@@ -8,6 +9,7 @@ import { bonusWagering } from './wagering-rule.ts';
 // The bonus module as the app sees it (decision 0055): its money rule for the seamless wallet, its jobs for
 // the app's queue, and its routes. Other modules call these, never the bonus tables.
 
+export { cashbackEstimate, payCashback, weekStartOf } from './cashback.ts';
 export type { BonusDeps } from './deps.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
 export { bonusRoutes } from './routes.ts';
@@ -21,6 +23,7 @@ export interface BonusModule {
   jobs: JobDefinition<never>[];
   /** The payment module's hook: issues the deposit bonus inside the credit's transaction. */
   onDeposit: ReturnType<typeof onDeposit>;
+  start: () => Promise<void>;
 }
 
 export function createBonusModule({
@@ -41,5 +44,21 @@ export function createBonusModule({
     handle: async (data) => void (await expire(deps, data)),
   };
   deps.expiry = expiry;
-  return { deps, rule: bonusWagering(), jobs: [expiry as JobDefinition<never>], onDeposit: onDeposit(deps) };
+  // Each week's cashback is paid when the week ends, then the next week is queued.
+  const cashback: JobDefinition<CashbackData> = {
+    name: 'bonus-cashback',
+    retryLimit: 5,
+    async handle(data) {
+      await payCashback(deps, data);
+      await scheduleCashback(deps, cashback, new Date(new Date(data.week).getTime() + 8 * 24 * 60 * 60 * 1000));
+    },
+  };
+  return {
+    deps,
+    rule: bonusWagering(),
+    jobs: [expiry as JobDefinition<never>, cashback as JobDefinition<never>],
+    onDeposit: onDeposit(deps),
+    /** Call once the app's queue runs: queues this week's cashback (a no-op when it is queued already). */
+    start: () => scheduleCashback(deps, cashback, now()),
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { playerOf } from '../player/index.ts';
 import { withTransaction } from '../wallet/index.ts';
+import { cashbackEstimate } from './cashback.ts';
 import { applyCode, attachedCodes, removeCode } from './codes.ts';
 import type { BonusDeps } from './deps.ts';
 import { activate, cancel } from './lifecycle.ts';
@@ -50,6 +51,10 @@ export async function bonusRoutes(app: FastifyInstance, { deps }: { deps: BonusD
   route(app, e.bonuses, async ({ request, query, reply }) => {
     reply.headers(noStore);
     return { data: await listOffers(db, playerOf(request).playerId, query, deps.now()) };
+  });
+  route(app, e.cashback, async ({ request, query, reply }) => {
+    reply.headers(noStore);
+    return { data: await cashbackEstimate(deps, playerOf(request).playerId, query.currency) };
   });
   route(app, e.bonusStatus, async ({ request, query }) => ({
     data: await issueStatuses(db, playerOf(request).playerId, query.bonusIds ?? [], query.currency),

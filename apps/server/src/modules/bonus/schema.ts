@@ -39,7 +39,7 @@ export const bonuses = bonus.table(
     /** deposit (a match of the deposit), cash (a fixed amount), freespins, cashback. */
     kind: text('kind').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** Deposit match in percent of the deposit (100 = the deposit doubled). */
+    /** Deposit match: percent of the deposit (100 = the deposit doubled); cashback: percent of the net loss. */
     depositPercentage: integer('deposit_percentage'),
     /** Fixed amounts (cash), or the cap of a deposit match, per currency. */
     amounts: jsonb('amounts').$type<AmountMap>().notNull().default({}),

@@ -42,7 +42,16 @@ export async function seedBonuses(db: Db): Promise<void> {
     deposit('welcome-2', 'Second deposit: 50%', 50, 2, true),
     deposit('welcome-3', 'Third deposit: 25%', 25, 3, true),
   ];
-  for (const row of rows) {
+  const cashback = {
+    identity: 'weekly-cashback',
+    name: 'Weekly cashback 10%',
+    kind: 'cashback',
+    // For cashback the percentage is of the week's net real-money loss.
+    depositPercentage: 10,
+    wagerMultiplier: '1',
+    reusable: true,
+  };
+  for (const row of [...rows, cashback]) {
     await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
   }
   const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);

@@ -21,6 +21,7 @@ export {
   transfer,
   withTransaction,
 } from './ledger.ts';
+export { type NetLoss, netLossesBetween } from './net-loss.ts';
 export {
   creditDeposit,
   type InvoiceMoney,
