@@ -158,6 +158,16 @@ describe('responsible-gaming limits', () => {
     expect(await card.getByTestId('limit-countdown').textContent()).toContain(
       t('global-components.limits.lessThanDay'),
     );
+    // It can be made longer, never shorter: only the longer periods are offered.
+    const extendTo = card.locator('select[name="coolingOffPeriod"]');
+    expect(await extendTo.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+      '7d',
+      '30d',
+      '42d',
+    ]);
+    await extendTo.selectOption('7d');
+    await card.getByRole('button', { name: t('global-components.limits.coolingOff.extend') }).click();
+    await expect.poll(() => card.getByTestId('limit-countdown').textContent()).toMatch(/Days left: [67]/);
   });
 
   it('the reality check appears over real play after the chosen interval (Playwright clock)', async () => {

@@ -104,14 +104,16 @@ const ICONS: Record<CashDefinition, IconName> = {
   [LimitDefinition.bet]: 'ball',
 };
 
-function CardHead({ icon, title, text }: { icon: IconName; title: string; text: string }) {
+function CardHead({ id, icon, title, text }: { id: string; icon: IconName; title: string; text: string }) {
   return (
     <div className="limit-card__head">
       <span className="limit-card__icon" aria-hidden="true">
         <Icon name={icon} size={22} />
       </span>
       <div>
-        <h2 className="limit-card__title">{title}</h2>
+        <h2 className="limit-card__title" id={id}>
+          {title}
+        </h2>
         <p className="limit-card__text">{text}</p>
       </div>
     </div>
@@ -132,7 +134,12 @@ function CashCard({
   const kind = KIND_KEY[definition];
   return (
     <section className="card limit-card" aria-labelledby={`limit-${kind}`} data-testid={`limit-card-${kind}`}>
-      <CardHead icon={ICONS[definition]} title={t(`${K}.${kind}.title`)} text={t(`${K}.${kind}.text`)} />
+      <CardHead
+        id={`limit-${kind}`}
+        icon={ICONS[definition]}
+        title={t(`${K}.${kind}.title`)}
+        text={t(`${K}.${kind}.text`)}
+      />
       {items.length === 0 ? (
         <p className="limit-card__none">{t(`${K}.none`)}</p>
       ) : (
@@ -149,9 +156,6 @@ function CashCard({
       >
         {t(`${K}.add`)}
       </button>
-      <span id={`limit-${kind}`} hidden>
-        {t(`${K}.${kind}.title`)}
-      </span>
     </section>
   );
 }
@@ -303,12 +307,18 @@ function CoolingOffCard({ limit, periods }: { limit: Limit | null; periods: read
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
 
+  // Only a longer period may follow (api-contract §6: it cannot be shortened); the constants list them in order.
+  const current = limit ? periods.findIndex((p) => String(p.id) === limit.period) : -1;
+  const longer = limit ? periods.slice(current + 1) : periods;
+  const chosen = longer.some((p) => String(p.id) === period) ? period : String(longer[0]?.id ?? '');
+
   const start = async () => {
     setBusy(true);
     setError(false);
     try {
-      await browserApi().limits.create({ body: { definition: LimitDefinition.coolingOff, period } });
-      toasts.show({ type: 'success', title: t(`${K}.coolingOff.started`) });
+      if (limit) await browserApi().limits.update({ params: { limitId: limit.id }, body: { period: chosen } });
+      else await browserApi().limits.create({ body: { definition: LimitDefinition.coolingOff, period: chosen } });
+      toasts.show({ type: 'success', title: t(limit ? `${K}.coolingOff.extended` : `${K}.coolingOff.started`) });
     } catch {
       setError(true);
     } finally {
@@ -319,16 +329,19 @@ function CoolingOffCard({ limit, periods }: { limit: Limit | null; periods: read
 
   return (
     <section className="card limit-card" aria-labelledby="limit-cooling-off" data-testid="limit-card-cooling-off">
-      <CardHead icon="clock" title={t(`${K}.coolingOff.title`)} text={t(`${K}.coolingOff.text`)} />
-      <span id="limit-cooling-off" hidden>
-        {t(`${K}.coolingOff.title`)}
-      </span>
-      {limit ? (
+      <CardHead
+        id="limit-cooling-off"
+        icon="clock"
+        title={t(`${K}.coolingOff.title`)}
+        text={t(`${K}.coolingOff.text`)}
+      />
+      {limit && (
         <div className="limit-active">
           <span className="badge badge--warning">{t(`${K}.active`)}</span>
           <Countdown expiredAt={limit.expiredAt} />
         </div>
-      ) : (
+      )}
+      {longer.length > 0 && (
         <form
           className="stack"
           onSubmit={(e) => {
@@ -338,9 +351,9 @@ function CoolingOffCard({ limit, periods }: { limit: Limit | null; periods: read
         >
           <PeriodSelect
             name="coolingOffPeriod"
-            label={t(`${K}.period`)}
-            periods={periods}
-            value={period}
+            label={t(limit ? `${K}.coolingOff.extendTo` : `${K}.period`)}
+            periods={longer}
+            value={chosen}
             onChange={setPeriod}
           />
           {error && (
@@ -353,10 +366,10 @@ function CoolingOffCard({ limit, periods }: { limit: Limit | null; periods: read
           <button
             type="submit"
             className="button button--primary"
-            disabled={busy || !period}
+            disabled={busy || !chosen}
             aria-busy={busy || undefined}
           >
-            {t(`${K}.coolingOff.start`)}
+            {t(limit ? `${K}.coolingOff.extend` : `${K}.coolingOff.start`)}
           </button>
         </form>
       )}
@@ -374,10 +387,12 @@ function SelfExclusionCard({ periods }: { periods: readonly Status[] }) {
       aria-labelledby="limit-self-exclusion"
       data-testid="limit-card-self-exclusion"
     >
-      <CardHead icon="close" title={t(`${K}.selfExclusion.title`)} text={t(`${K}.selfExclusion.text`)} />
-      <span id="limit-self-exclusion" hidden>
-        {t(`${K}.selfExclusion.title`)}
-      </span>
+      <CardHead
+        id="limit-self-exclusion"
+        icon="close"
+        title={t(`${K}.selfExclusion.title`)}
+        text={t(`${K}.selfExclusion.text`)}
+      />
       <form
         className="stack"
         onSubmit={(e) => {
