@@ -230,6 +230,48 @@ describe('bonuses (issue 12 web)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a second deposit bonus waits; activating it asks first and replaces the active one', async () => {
+    await signedIn();
+    const deposit = async (offerName: RegExp) => {
+      await go('/?wallet=deposit');
+      const wallet = dialog(t('global-components.payment.title'));
+      await wallet.waitFor();
+      await wallet.getByRole('radio', { name: offerName }).check();
+      const form = wallet.locator('form.payment-form');
+      for (const [name, value] of Object.entries({
+        cardholder: 'Jane Doe',
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/30',
+        cvc: '123',
+      })) {
+        await form.locator(`[name="${name}"]`).fill(value);
+      }
+      await form.locator('button[type="submit"]').click();
+      await dialog(t('global-components.payment.result.successTitle')).waitFor();
+    };
+    await deposit(/Welcome 100% up to 100 EUR/);
+    await deposit(/Welcome package/);
+
+    await go('/profile/bonuses');
+    const waiting = page.locator('[data-testid="bonuses-issued"] [data-bonus]');
+    await waiting.waitFor();
+    expect(await waiting.getByRole('heading').textContent()).toBe('First deposit: 100%');
+    await realtimeConnected(page);
+    await page.waitForTimeout(500);
+    await waiting.getByRole('button', { name: t(`${K}.activateNamed`, { name: 'First deposit: 100%' }) }).click();
+    const change = dialog(t(`${K}.modals.changeTitle`));
+    await change.waitFor();
+    await change
+      .getByText(t(`${K}.modals.changeText`, { name: 'First deposit: 100%', active: 'Welcome 100% up to 100 EUR' }))
+      .waitFor();
+    await change.getByRole('button', { name: t(`${K}.modals.changeConfirm`) }).click();
+    await toast('alerts.bonusActivated.title').waitFor({ timeout: 10_000 });
+    const active = page.locator('[data-testid="bonuses-active"] [data-bonus] h3');
+    await expect.poll(() => active.textContent(), { timeout: 10_000 }).toBe('First deposit: 100%');
+    await expect.poll(() => page.locator('[data-testid="bonuses-issued"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('balance details from the header menu: real and bonus money', async () => {
     const player = await signedIn();
     await api(player, 'POST', '/api/dev/wallet/credit', { playerId: player.id, currency: 'EUR', amount: 25 });
