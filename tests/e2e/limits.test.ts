@@ -131,13 +131,37 @@ describe('responsible-gaming limits', () => {
     expect(errors.filter((e) => !e.includes('/api/payment/methods/deposit'))).toEqual([]);
   });
 
-  it('during a cooling-off, a bet in a game launched before it is refused with the restricted-bets notice', async () => {
+  it('the game bar shows the net position of a real spin; during a cooling-off the next bet is refused with the restricted-bets notice', async () => {
     const { player, page } = await signedIn(50);
     await go(page, '/games/neon-fruits?mode=real');
     const f = frame(page);
     const spin = f.getByRole('button', { name: st('spin'), exact: true });
     await spin.waitFor();
     await expect.poll(() => spin.isEnabled()).toBe(true);
+
+    // A real spin: the game bar's net position follows the session's stakes and wins (decision 0057).
+    const net = page.getByTestId('session-net');
+    expect(await net.textContent()).toBe('+€0.00');
+    const round = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/studio\/api\/sessions\/[^/]+\/rounds/.test(r.url()),
+    );
+    await spin.click();
+    expect((await round).status()).toBe(200);
+    // Landed: the result shown and the machine idle again (free spins included).
+    await f.locator('.slot__result p').waitFor();
+    await f.locator('.slot__machine:not(.is-busy)').waitFor({ timeout: 30_000 });
+    const shown = async () => {
+      const check = await api<{ totals: { stakes: number; net: number }[] }>(
+        player,
+        'GET',
+        '/api/player/reality-check',
+      );
+      const eur = check.data.totals[0];
+      if (!eur || eur.stakes === 0) return 'no play yet';
+      const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(Math.abs(eur.net));
+      return `${eur.net < 0 ? '−' : '+'}${amount}` === (await net.textContent()) ? 'same' : 'different';
+    };
+    await expect.poll(shown, { timeout: 10_000 }).toBe('same');
 
     // The cooling-off starts on another device (the API), while the game is open here.
     const cooling = await api(player, 'POST', '/api/player/limits', { definition: 5, period: '24h' });
