@@ -2,7 +2,7 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
-//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits]
+//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits] [--bonus]
 // The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
 // are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
 // measure what waking dispatchers from every commit would cost (docs/decisions/0027). --limits gives every
@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'notify-trigger': { type: 'boolean', default: false },
     limits: { type: 'boolean', default: false },
+    /** Every player holds an active bonus that wagering never completes: the bonus rule's full cost per call. */
+    bonus: { type: 'boolean', default: false },
     /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
   },
@@ -176,6 +178,18 @@ async function seatPlayer(origin: string, n: number, runId: string): Promise<str
       await post(origin, '/api/player/limits', limit, `10.77.${n >> 8}.${(n & 255) | 1}`, token);
     }
   }
+  if (args.bonus) {
+    const token = registered.accessToken as string;
+    const applied = await post(
+      origin,
+      '/api/game/bonuses/bonuscodes',
+      { bonusCode: BONUS_CODE, trigger: 1 },
+      `10.77.${n >> 8}.${(n & 255) | 1}`,
+      token,
+    );
+    if ((applied as { status?: number }).status !== 2)
+      throw new Error(`bonus code not applied: ${JSON.stringify(applied)}`);
+  }
   const launched = await post(origin, '/api/dev/seamless/launch-token', {
     playerId,
     currency: 'EUR',
@@ -184,6 +198,16 @@ async function seatPlayer(origin: string, n: number, runId: string): Promise<str
   });
   return launched.token as string;
 }
+
+const BONUS_CODE = 'BENCHBONUS';
+
+/** A cash bonus whose wagering (×1000 of 1,000 EUR) never completes in a run: it stays active throughout. */
+const BONUS_DEFINITION = `
+  with b as (
+    insert into bonus.bonuses (identity, name, kind, amounts, wager_multiplier, reusable)
+    values ('bench', 'Bench bonus', 'cash', '{"EUR": "100000"}', 1000, true) returning id
+  )
+  insert into bonus.codes (code, bonus_id, triggers) select '${BONUS_CODE}', id, '{1}' from b`;
 
 type ModeResult = RoundTripResult & {
   mode: string;
@@ -285,6 +309,7 @@ async function main() {
     log(`starting the server on PostgreSQL ${version}, database ${serverDb}…`);
     server = await startServer(port, dataDir, urlOf(serverDb));
     if (args['notify-trigger']) await admin(urlOf(serverDb), NOTIFY_TRIGGER);
+    if (args.bonus) await admin(urlOf(serverDb), BONUS_DEFINITION);
     const tokens: string[] = [];
     for (let n = 0; n < opts.players; n++) tokens.push(await seatPlayer(origin, n, runId));
     log(`${tokens.length} players seated`);
@@ -355,7 +380,14 @@ async function main() {
         postgres: version,
         loadAverage: { before: round(loadBefore), after: round(loadavg()[0]!) },
       },
-      options: { ...opts, bet: BET, win: WIN, notifyTrigger: args['notify-trigger'], limits: args.limits },
+      options: {
+        ...opts,
+        bet: BET,
+        win: WIN,
+        notifyTrigger: args['notify-trigger'],
+        limits: args.limits,
+        bonus: args.bonus,
+      },
       serverExitCode: exitCode,
       seamless: modes,
       pgbench: bench,

@@ -22,25 +22,37 @@ export const ACTIVE_BONUS = statement(
     where pb.player_id = $1 and pb.currency = $2 and pb.status = 2`,
 );
 
-/** Adds a stake's real and bonus parts to its round (a round belongs to the bonus active at its first bet). */
-export const ADD_STAKE = statement(
-  'bonus_add_stake',
-  `insert into bonus.stakes as s (provider_id, round_id, player_bonus_id, real, bonus) values ($1, $2, $3, $4, $5)
-   on conflict (provider_id, round_id) do update set real = s.real + excluded.real, bonus = s.bonus + excluded.bonus`,
+/**
+ * A bet under an active bonus in one statement: its real and bonus parts added to the round (a round belongs
+ * to the bonus active at its first bet), and the bonus's wagering progress (and end, when complete).
+ */
+export const STAKE_AND_WAGER = statement(
+  'bonus_stake_and_wager',
+  `with stake as (
+     insert into bonus.stakes as s (provider_id, round_id, player_bonus_id, real, bonus) values ($1, $2, $3, $4, $5)
+     on conflict (provider_id, round_id) do update set real = s.real + excluded.real, bonus = s.bonus + excluded.bonus
+   )
+   update bonus.player_bonuses set current_wager = $6, status = $7, result = $8, finished_at = $9 where id = $3`,
 );
 
-/** The round's stakes and the state of the bonus they were made under (locked: its wins and rollbacks queue). */
+/**
+ * A win settles its round's stakes and reads them with the state of the bonus they were made under, in one
+ * statement (nothing when the round was not staked under a bonus).
+ */
+export const SETTLE_ROUND_STAKE = statement(
+  'bonus_settle_round_stake',
+  `update bonus.stakes s set settled = true
+     from bonus.player_bonuses pb
+    where pb.id = s.player_bonus_id and s.provider_id = $1 and s.round_id = $2
+   returning s.real, s.bonus, s.player_bonus_id as "playerBonusId", pb.status, pb.result`,
+);
+
+/** The round's stakes and the state of the bonus they were made under (a rollback adjusts them). */
 export const ROUND_STAKE = statement(
   'bonus_round_stake',
   `select s.real, s.bonus, s.settled, s.player_bonus_id as "playerBonusId", pb.status, pb.result
      from bonus.stakes s join bonus.player_bonuses pb on pb.id = s.player_bonus_id
-    where s.provider_id = $1 and s.round_id = $2
-      for update of s`,
-);
-
-export const SETTLE_STAKE = statement(
-  'bonus_settle_stake',
-  'update bonus.stakes set settled = true where provider_id = $1 and round_id = $2',
+    where s.provider_id = $1 and s.round_id = $2`,
 );
 
 /** A rollback takes its refund's parts back out of the round's stakes. */

@@ -7,12 +7,12 @@ import { publishBonusIn } from './events.ts';
 import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import {
   ACTIVE_BONUS,
-  ADD_STAKE,
   OPEN_STAKES,
   REFUND_STAKE,
   ROUND_STAKE,
   SET_WAGER,
-  SETTLE_STAKE,
+  SETTLE_ROUND_STAKE,
+  STAKE_AND_WAGER,
 } from './statements.ts';
 
 // The bonus inside every money movement (decision 0055), under the account lock: max bet, the stake's
@@ -58,15 +58,21 @@ export function bonusWagering(): MoneyRule {
         data: { event: 'game.bet.max.exceed', gameId: m.gameId, gameIdentity: m.gameId, playerBonus },
       });
     }
-    const stakeReal = -m.parts.real;
-    const stakeBonus = -m.parts.bonus;
-    await sql.query(ADD_STAKE, [m.providerId, m.roundId, pb.id, String(stakeReal), String(stakeBonus)]);
     const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
     const wager = pb.currentWager + counted;
-    if (wager < pb.requiredWager) {
-      await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.active, PlayerBonusResult.none, null]);
-      return undefined;
-    }
+    const done = wager >= pb.requiredWager;
+    await sql.query(STAKE_AND_WAGER, [
+      m.providerId,
+      m.roundId,
+      pb.id,
+      String(-m.parts.real),
+      String(-m.parts.bonus),
+      String(wager),
+      done ? PlayerBonusStatus.finished : PlayerBonusStatus.active,
+      done ? PlayerBonusResult.played : PlayerBonusResult.none,
+      done ? now : null,
+    ]);
+    if (!done) return undefined;
     // Wagered: what bonus money is left after this stake becomes real, up to the max win; the rest is forfeited.
     const left = m.account.bonus + m.parts.bonus;
     const converted = pb.maxWin === null ? left : minOf(left, pb.maxWin);
@@ -79,14 +85,14 @@ export function bonusWagering(): MoneyRule {
       legs.push({ accountId: house, part: 'real', amount: left - converted });
       houses.push(house);
     }
-    await end(sql, pb, wager, PlayerBonusResult.played, now);
+    const ended = { ...pb, currentWager: wager, status: PlayerBonusStatus.finished, result: PlayerBonusResult.played };
+    await publishBonusIn(sql, toPlayerBonus({ ...ended, finishedAt: now }, pb));
     return { legs, houseAccountIds: houses };
   }
 
   async function win(sql: Sql, m: Movement, now: Date) {
-    const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
+    const [stake] = await sql.query<RoundStake>(SETTLE_ROUND_STAKE, [m.providerId, m.roundId]);
     if (!stake) return undefined;
-    if (!stake.settled) await sql.query(SETTLE_STAKE, [m.providerId, m.roundId]);
     if (stake.status !== PlayerBonusStatus.active) return undefined;
     const total = stake.real + stake.bonus;
     const share = total > 0n ? (m.amount * stake.bonus) / total : 0n;
