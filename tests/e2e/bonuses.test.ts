@@ -129,7 +129,7 @@ describe('bonuses (issue 12 web)', () => {
     const offers = block.getByRole('radiogroup', { name: t(`${K}.offers.title`) });
     const single = offers.getByRole('radio', { name: /Welcome 100% up to 100 EUR/ });
     await single.waitFor();
-    // The package is one choice (its first bonus), preselected first; the single offer is next.
+    // The package is one choice (its first bonus); the single offer is next; "no bonus" is chosen until one is picked.
     const pkg = offers.getByRole('radio', { name: /Welcome package/ });
     await pkg.waitFor();
     const radios = offers.getByRole('radio');

@@ -31,7 +31,8 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
   const constants = buildConstants({
     socialAuth: config.socialConnections.map((c) => c.name),
     referralEnabled: false,
-    depositBonusDeclineDefault: false,
+    // Bonuses are opt-in (wagering binds the deposit): the deposit form starts on "no bonus" (decision 0056).
+    depositBonusDeclineDefault: true,
     registration: config.SIGN_UP_MODES,
   });
   const site: SiteSettings = {

@@ -123,12 +123,11 @@ export function DepositBonuses({ currency, amount, disabled, onChoice }: Props) 
   });
 
   const options = offerOptions(offers);
-  // The first offer is preselected (constants: depositBonusDeclineDefault is false); a choice that left the
-  // list (amount out of range) falls back the same way.
+  // Bonuses are opt-in: "no bonus" is chosen until the player picks an offer (constants:
+  // depositBonusDeclineDefault is true, decision 0056); a choice that left the list (amount out of range)
+  // falls back to it too.
   const chosen: string =
-    picked !== null && (picked === DECLINE || options.some((o) => o.id === picked))
-      ? picked
-      : (options[0]?.id ?? DECLINE);
+    picked !== null && (picked === DECLINE || options.some((o) => o.id === picked)) ? picked : DECLINE;
 
   const onChoiceRef = useRef(onChoice);
   onChoiceRef.current = onChoice;
