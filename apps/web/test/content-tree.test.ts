@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentOfMatches, coversPath, hasContent, mergeContent, pickContent } from '../app/shared/i18n/content-tree.ts';
+import {
+  contentOfMatches,
+  coversPath,
+  hasContent,
+  mergeContent,
+  pickContent,
+} from '../app/shared/i18n/content-tree.ts';
 import { openModalContent } from '../app/shared/modals/open-modal-content.ts';
 
 const tree = {
