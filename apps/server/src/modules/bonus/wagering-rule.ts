@@ -29,6 +29,8 @@ interface RoundStake {
   result: number;
 }
 
+type BonusHouse = ReturnType<typeof createBonusHouse>;
+
 const betsChannel = (playerId: string) => `game:bets#${playerId}`;
 const minOf = (a: bigint, b: bigint) => (a < b ? a : b);
 
@@ -44,116 +46,121 @@ async function end(sql: Sql, pb: Active, wager: bigint, result: number, now: Dat
   await publishBonusIn(sql, toPlayerBonus(done, pb));
 }
 
-export function bonusWagering(): MoneyRule {
-  const bonusHouse = createBonusHouse();
+/** Wagered: what bonus money is left after the stake becomes real, up to the max win; the rest is forfeited. */
+async function conversionLegs(sql: Sql, m: Movement, pb: Active, bonusHouse: BonusHouse) {
+  const left = m.account.bonus + m.parts.bonus;
+  const converted = pb.maxWin === null ? left : minOf(left, pb.maxWin);
+  const legs: Leg[] = [];
+  const houses: string[] = [];
+  if (left > 0n) legs.push({ accountId: m.accountId, part: 'bonus', amount: -left });
+  if (converted > 0n) legs.push({ accountId: m.accountId, part: 'real', amount: converted });
+  if (left > converted) {
+    const house = await bonusHouse(sql, m.currency);
+    legs.push({ accountId: house, part: 'real', amount: left - converted });
+    houses.push(house);
+  }
+  return { legs, houses };
+}
 
-  async function bet(sql: Sql, m: Movement, now: Date) {
+async function bet(sql: Sql, m: Movement, now: Date, bonusHouse: BonusHouse) {
+  const pb = await activeOf(sql, m);
+  if (!pb) return undefined;
+  if (pb.maxBet !== null && m.amount > pb.maxBet) {
+    const playerBonus = toPlayerBonus(pb, pb);
+    throw new RuleRefusal('max_bet_exceeded', 'The stake is above the active bonus’s max bet', {
+      channel: betsChannel(m.playerId),
+      event: 'game.bet.max.exceed',
+      data: { event: 'game.bet.max.exceed', gameId: m.gameId, gameIdentity: m.gameId, playerBonus },
+    });
+  }
+  const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
+  const wager = pb.currentWager + counted;
+  const done = wager >= pb.requiredWager;
+  await sql.query(STAKE_AND_WAGER, [
+    m.providerId,
+    m.roundId,
+    pb.id,
+    String(-m.parts.real),
+    String(-m.parts.bonus),
+    String(wager),
+    done ? PlayerBonusStatus.finished : PlayerBonusStatus.active,
+    done ? PlayerBonusResult.played : PlayerBonusResult.none,
+    done ? now : null,
+  ]);
+  if (!done) return undefined;
+  const { legs, houses } = await conversionLegs(sql, m, pb, bonusHouse);
+  const ended = { ...pb, currentWager: wager, status: PlayerBonusStatus.finished, result: PlayerBonusResult.played };
+  await publishBonusIn(sql, toPlayerBonus({ ...ended, finishedAt: now }, pb));
+  return { legs, houseAccountIds: houses };
+}
+
+async function win(sql: Sql, m: Movement, now: Date) {
+  const [stake] = await sql.query<RoundStake>(SETTLE_ROUND_STAKE, [m.providerId, m.roundId]);
+  if (!stake) return undefined;
+  if (stake.status !== PlayerBonusStatus.active) return undefined;
+  const total = stake.real + stake.bonus;
+  const share = total > 0n ? (m.amount * stake.bonus) / total : 0n;
+  const legs: Leg[] =
+    share > 0n
+      ? [
+          { accountId: m.accountId, part: 'real', amount: -share },
+          { accountId: m.accountId, part: 'bonus', amount: share },
+        ]
+      : [];
+  // Lost: no bonus money left and no round of it still open.
+  if (m.account.bonus + share === 0n) {
+    const [open] = await sql.query<{ n: number }>(OPEN_STAKES, [stake.playerBonusId]);
+    const pb = await activeOf(sql, m);
+    if (pb && pb.id === stake.playerBonusId && open?.n === 0) {
+      await end(sql, pb, pb.currentWager, PlayerBonusResult.lost, now);
+    }
+  }
+  return { legs };
+}
+
+async function rollback(sql: Sql, m: Movement, bonusHouse: BonusHouse) {
+  const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
+  if (!stake) return undefined;
+  await sql.query(REFUND_STAKE, [m.providerId, m.roundId, String(m.parts.real), String(m.parts.bonus)]);
+  if (stake.status === PlayerBonusStatus.active) {
     const pb = await activeOf(sql, m);
     if (!pb) return undefined;
-    if (pb.maxBet !== null && m.amount > pb.maxBet) {
-      const playerBonus = toPlayerBonus(pb, pb);
-      throw new RuleRefusal('max_bet_exceeded', 'The stake is above the active bonus’s max bet', {
-        channel: betsChannel(m.playerId),
-        event: 'game.bet.max.exceed',
-        data: { event: 'game.bet.max.exceed', gameId: m.gameId, gameIdentity: m.gameId, playerBonus },
-      });
-    }
     const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
-    const wager = pb.currentWager + counted;
-    const done = wager >= pb.requiredWager;
-    await sql.query(STAKE_AND_WAGER, [
-      m.providerId,
-      m.roundId,
-      pb.id,
-      String(-m.parts.real),
-      String(-m.parts.bonus),
-      String(wager),
-      done ? PlayerBonusStatus.finished : PlayerBonusStatus.active,
-      done ? PlayerBonusResult.played : PlayerBonusResult.none,
-      done ? now : null,
-    ]);
-    if (!done) return undefined;
-    // Wagered: what bonus money is left after this stake becomes real, up to the max win; the rest is forfeited.
-    const left = m.account.bonus + m.parts.bonus;
-    const converted = pb.maxWin === null ? left : minOf(left, pb.maxWin);
-    const legs: Leg[] = [];
-    const houses: string[] = [];
-    if (left > 0n) legs.push({ accountId: m.accountId, part: 'bonus', amount: -left });
-    if (converted > 0n) legs.push({ accountId: m.accountId, part: 'real', amount: converted });
-    if (left > converted) {
-      const house = await bonusHouse(sql, m.currency);
-      legs.push({ accountId: house, part: 'real', amount: left - converted });
-      houses.push(house);
-    }
-    const ended = { ...pb, currentWager: wager, status: PlayerBonusStatus.finished, result: PlayerBonusResult.played };
-    await publishBonusIn(sql, toPlayerBonus({ ...ended, finishedAt: now }, pb));
-    return { legs, houseAccountIds: houses };
+    const wager = pb.currentWager > counted ? pb.currentWager - counted : 0n;
+    await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.active, PlayerBonusResult.none, null]);
+    return undefined;
   }
-
-  async function win(sql: Sql, m: Movement, now: Date) {
-    const [stake] = await sql.query<RoundStake>(SETTLE_ROUND_STAKE, [m.providerId, m.roundId]);
-    if (!stake) return undefined;
-    if (stake.status !== PlayerBonusStatus.active) return undefined;
-    const total = stake.real + stake.bonus;
-    const share = total > 0n ? (m.amount * stake.bonus) / total : 0n;
-    const legs: Leg[] =
-      share > 0n
-        ? [
-            { accountId: m.accountId, part: 'real', amount: -share },
-            { accountId: m.accountId, part: 'bonus', amount: share },
-          ]
-        : [];
-    // Lost: no bonus money left and no round of it still open.
-    if (m.account.bonus + share === 0n) {
-      const [open] = await sql.query<{ n: number }>(OPEN_STAKES, [stake.playerBonusId]);
-      const pb = await activeOf(sql, m);
-      if (pb && pb.id === stake.playerBonusId && open?.n === 0) {
-        await end(sql, pb, pb.currentWager, PlayerBonusResult.lost, now);
-      }
-    }
-    return { legs };
-  }
-
-  async function rollback(sql: Sql, m: Movement) {
-    const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
-    if (!stake) return undefined;
-    await sql.query(REFUND_STAKE, [m.providerId, m.roundId, String(m.parts.real), String(m.parts.bonus)]);
-    if (stake.status === PlayerBonusStatus.active) {
-      const pb = await activeOf(sql, m);
-      if (!pb) return undefined;
-      const counted = (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
-      const wager = pb.currentWager > counted ? pb.currentWager - counted : 0n;
-      await sql.query(SET_WAGER, [pb.id, String(wager), PlayerBonusStatus.active, PlayerBonusResult.none, null]);
-      return undefined;
-    }
-    // The bonus ended while the bet was live: its refunded bonus money follows the bonus's end.
-    const refunded = m.parts.bonus;
-    if (refunded <= 0n) return undefined;
-    if (stake.result === PlayerBonusResult.played) {
-      return {
-        legs: [
-          { accountId: m.accountId, part: 'bonus' as const, amount: -refunded },
-          { accountId: m.accountId, part: 'real' as const, amount: refunded },
-        ],
-      };
-    }
-    const house = await bonusHouse(sql, m.currency);
+  // The bonus ended while the bet was live: its refunded bonus money follows the bonus's end.
+  const refunded = m.parts.bonus;
+  if (refunded <= 0n) return undefined;
+  if (stake.result === PlayerBonusResult.played) {
     return {
       legs: [
         { accountId: m.accountId, part: 'bonus' as const, amount: -refunded },
-        { accountId: house, part: 'real' as const, amount: refunded },
+        { accountId: m.accountId, part: 'real' as const, amount: refunded },
       ],
-      houseAccountIds: [house],
     };
   }
+  const house = await bonusHouse(sql, m.currency);
+  return {
+    legs: [
+      { accountId: m.accountId, part: 'bonus' as const, amount: -refunded },
+      { accountId: house, part: 'real' as const, amount: refunded },
+    ],
+    houseAccountIds: [house],
+  };
+}
 
+/** The bonus rule (decision 0055): one command per movement kind, sharing the house bonus account cache. */
+export function bonusWagering(): MoneyRule {
+  const bonusHouse = createBonusHouse();
   return {
     name: 'bonus-wagering',
     kinds: ['bet', 'win', 'rollback'],
     apply({ sql, movement, now }) {
-      if (movement.kind === 'bet') return bet(sql, movement, now);
+      if (movement.kind === 'bet') return bet(sql, movement, now, bonusHouse);
       if (movement.kind === 'win') return win(sql, movement, now);
-      return rollback(sql, movement);
+      return rollback(sql, movement, bonusHouse);
     },
   };
 }
