@@ -10,6 +10,8 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'croupier-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Named again at the very end: a CI log cut to its tail still says what broke.
+const failures = [];
 let failedStages = 0;
 
 function run(title, cmd, args, env = {}) {
@@ -38,6 +40,14 @@ function vitest(title, projects, env = {}) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failures.push(`${title}: ${file.name.replace(root, '')} › ${test.fullName}`);
+      }
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failures.push(`${title}: ${file.name.replace(root, '')} (the file failed to run: ${file.message})`);
+      }
+    }
     if (report.numTotalTests === 0) {
       console.log(`✘ ${title}: no test ran`);
       failedStages++;
@@ -56,5 +66,6 @@ else console.log('\n(TEST_DATABASE_URL unset: the PostgreSQL run of the API suit
 vitest('end to end (Chromium)', ['e2e']);
 
 rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages === 0 && totals.failed === 0 ? 0 : 1);

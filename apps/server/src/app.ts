@@ -36,6 +36,7 @@ import {
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
+import { createRetentionModule } from './modules/retention/index.ts';
 import { createRiskModule, riskRoutes } from './modules/risk/index.ts';
 import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -175,10 +176,14 @@ export async function buildApp({
     send: (job, data, options) => jobs.send(job, data, options),
     mayClaim: risk.assertMayClaimBonus,
   });
-  const jobs = createJobQueue({ db, definitions: bonus.jobs, log: app.log });
+  // Retention (decision 0058): fed by the movements' and deposits' events, applied after commit by its consumer.
+  const retention = createRetentionModule({ config, db, send: (job, data, options) => jobs.send(job, data, options) });
+  outbox.addPublisher(retention.consumer);
+  const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs], log: app.log });
   app.addHook('onReady', async () => {
     await jobs.start();
     await bonus.start();
+    await retention.start();
   });
   app.addHook('onClose', async () => jobs.stop());
   await app.register(bonusRoutes, { deps: bonus.deps });
@@ -187,7 +192,7 @@ export async function buildApp({
     db,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
-    onDeposit: [bonus.onDeposit],
+    onDeposit: [bonus.onDeposit, retention.onDeposit],
   });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
@@ -195,9 +200,17 @@ export async function buildApp({
     config,
     db,
     studioSecret,
-    rules: [playerMayPlay(playerStatusIn), risk.moneyRule, bonus.rule, ...moneyRules, activityRule(activity)],
+    rules: [
+      playerMayPlay(playerStatusIn),
+      risk.moneyRule,
+      bonus.rule,
+      ...moneyRules,
+      activityRule(activity),
+      ...(retention.rule ? [retention.rule] : []),
+    ],
   });
   await app.register(riskRoutes, { limits: risk.limits, reality: risk.reality });
+  await app.register(retention.routes);
   await app.register(gameRoutes, {
     config,
     db,

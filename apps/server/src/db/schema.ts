@@ -8,6 +8,7 @@ export * from '../modules/notification/schema.ts';
 export * from '../modules/payment/schema.ts';
 export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
+export * from '../modules/retention/schema.ts';
 export * from '../modules/risk/reality-schema.ts';
 export * from '../modules/risk/schema.ts';
 export * from '../modules/studio/schema.ts';

@@ -1,1 +1,8 @@
-export { createJobQueue, JOBS_SCHEMA, type JobDefinition, type JobQueue, type SendOptions } from './queue.ts';
+export {
+  createJobQueue,
+  JOBS_SCHEMA,
+  type JobDefinition,
+  type JobQueue,
+  type SendJob,
+  type SendOptions,
+} from './queue.ts';

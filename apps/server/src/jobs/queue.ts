@@ -25,6 +25,9 @@ export interface SendOptions {
   in?: Sql;
 }
 
+/** How a module queues a job on the app's queue (the app passes `jobs.send`). */
+export type SendJob = <T extends object>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<unknown>;
+
 export interface JobQueue {
   send<T extends object>(job: JobDefinition<T>, data: T, options?: SendOptions): Promise<string | null>;
   start(): Promise<void>;

@@ -12,7 +12,7 @@ export {
 } from './dispatcher.ts';
 export { MemoryPublisher } from './memory.ts';
 export { outboxEvents } from './schema.ts';
-export type { OutboxMessage, Publisher } from './types.ts';
+export { INTERNAL_CHANNEL_PREFIX, isInternalChannel, type OutboxMessage, type Publisher } from './types.ts';
 
 /**
  * Writes an event in the caller's transaction: it becomes visible to the dispatcher only if that

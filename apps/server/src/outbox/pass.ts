@@ -1,5 +1,5 @@
 import type { DedicatedConnection } from '../db/dedicated.ts';
-import type { OutboxMessage, Publisher } from './types.ts';
+import { isInternalChannel, type OutboxMessage, type Publisher } from './types.ts';
 
 /** Any constant: one dispatcher pass at a time across every instance sharing the database. */
 export const DISPATCH_LOCK_KEY = 72_616_013;
@@ -62,17 +62,28 @@ async function publishPage(
   log?: { error(obj: unknown, msg: string): void },
 ): Promise<bigint[]> {
   const done: bigint[] = [];
+  const messageOf = (row: Row): OutboxMessage => ({
+    id: row.id,
+    channel: row.channel,
+    event: row.event,
+    data: row.data,
+    createdAt: row.created_at,
+  });
+  // Internal events first, a page at a time where the consumer can; they share no channel with the rest.
+  const internal = page.filter((row) => isInternalChannel(row.channel) && !blocked.has(row.channel));
+  const batched = internal.length > 0 && (await publishInternalBatch(internal.map(messageOf), publishers));
   for (const row of page) {
     if (blocked.has(row.channel)) continue;
-    const message: OutboxMessage = {
-      id: row.id,
-      channel: row.channel,
-      event: row.event,
-      data: row.data,
-      createdAt: row.created_at,
-    };
+    const isInternal = isInternalChannel(row.channel);
+    if (isInternal && batched) {
+      done.push(row.id);
+      continue;
+    }
+    const message = messageOf(row);
     try {
-      for (const publisher of publishers) await publisher.publish(message);
+      for (const publisher of publishers) {
+        if ((publisher.internal === true) === isInternal) await publisher.publish(message);
+      }
       done.push(row.id);
     } catch (error) {
       blocked.add(row.channel);
@@ -80,4 +91,17 @@ async function publishPage(
     }
   }
   return done;
+}
+
+/** True when every internal publisher took the whole batch; false sends the events one by one instead. */
+async function publishInternalBatch(messages: OutboxMessage[], publishers: readonly Publisher[]): Promise<boolean> {
+  const internal = publishers.filter((p) => p.internal === true);
+  if (!internal.every((p) => p.publishBatch)) return false;
+  try {
+    for (const publisher of internal) await publisher.publishBatch!(messages);
+    return true;
+  } catch {
+    // Replays are harmless to an internal consumer (it keeps processed ids): go on event by event.
+    return false;
+  }
 }

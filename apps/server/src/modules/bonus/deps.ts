@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import type { JobDefinition, SendOptions } from '../../jobs/index.ts';
+import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 
 /** Sends a job (through the app's one queue, built after the modules declared their jobs). */
-export type SendJob = <T extends object>(job: JobDefinition<T>, data: T, options?: SendOptions) => Promise<unknown>;
+export type { SendJob };
 
 export interface BonusDeps {
   db: Db;

@@ -12,7 +12,6 @@ import {
 import { convertToBase, toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { type Sql, statement } from '../../db/lean-sql.ts';
-import { enqueueIn } from '../../outbox/index.ts';
 import { publicNicknameIn, publicNicknames } from '../player/index.ts';
 import { currencyIn, type RatesSource } from '../settings/rates/index.ts';
 import { latestSettled, latestWins, type MoneyRule, type RoundRow, roundIn } from '../wallet/seamless/index.ts';
@@ -168,8 +167,8 @@ export function activityRule(options: ActivityOptions): MoneyRule {
       const round = await roundIn(sql, movement.providerId, movement.roundId);
       if (round?.status !== 'settled') return undefined;
       const [game, nickname] = await Promise.all([factsOf(sql, round.gameId), publicNicknameIn(sql, round.playerId)]);
-      await enqueueIn(sql, publicationsOf(round, game, nickname, options));
-      return undefined;
+      // Written by the movement's own statement: no statement of its own.
+      return { events: publicationsOf(round, game, nickname, options) };
     },
   };
 }

@@ -42,6 +42,8 @@ export interface Move {
   legs: readonly Leg[];
   /** Player accounts as they are after the move (locked by the caller): their balance events. */
   after: readonly AccountRow[];
+  /** More outbox events written by the same statement, after the balance events (the money rules' events). */
+  events?: readonly { channel: string; event: string; data: unknown }[];
   idempotencyKey?: string | null;
   requestHash?: string;
   answer?: Json;
@@ -67,7 +69,7 @@ export const hashOf = (value: unknown) =>
 /** Writes the movement (one statement). The legs must balance per currency; see `assertBalanced`. */
 export async function applyMove(sql: Sql, move: Move): Promise<void> {
   const legs = move.legs.map((l) => ({ account_id: l.accountId, part: l.part, amount: String(l.amount) }));
-  const events = move.after.filter((a) => a.playerId).map((a) => accountEvent(a));
+  const events = [...move.after.filter((a) => a.playerId).map((a) => accountEvent(a)), ...(move.events ?? [])];
   await sql.query(MOVE, [
     move.id,
     move.kind,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enqueueIn } from '../../../outbox/index.ts';
 import type { Leg } from '../ledger-types.ts';
 import { answerOf, applied, deltaOf, type MovementContext, move, type OkAnswer } from './context.ts';
 import { applyRules, type MovementKind } from './rules.ts';
@@ -37,9 +38,14 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     account: ctx.account,
     parts: deltaOf(ctx, c.legs),
   };
-  const extra = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
+  const rules = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
+  const extra = rules.legs;
   const legs = [...c.legs, ...extra];
-  if (legs.length === 0) return c.answer;
+  if (legs.length === 0) {
+    // Nothing moves (a zero win settling a round): the rules' events still go out, in a statement of their own.
+    await enqueueIn(ctx.sql, rules.events);
+    return c.answer;
+  }
   const ledgerId = c.ledgerId ?? randomUUID();
   const after = applied(ctx.account, deltaOf(ctx, legs));
   let answer = c.answer;
@@ -49,6 +55,6 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
       await ctx.sql.query(SET_ANSWER, [ctx.session.providerId, c.transactionId, JSON.stringify(answer), ledgerId]);
     }
   }
-  await move(ctx, `game.${c.kind}`, ledgerId, legs, after);
+  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules.events);
   return answer;
 }

@@ -7,7 +7,7 @@ import type { HouseAccounts } from './caches.ts';
 import { invariant, SeamlessError } from './errors.ts';
 import type { Funding } from './funding.ts';
 import { tokenHashOf } from './launch.ts';
-import type { MoneyRule } from './rules.ts';
+import type { MoneyRule, RuleEvent } from './rules.ts';
 import { CLAIM, LOCK_BY_TOKEN, PRIOR } from './statements.ts';
 
 export interface OkAnswer {
@@ -201,7 +201,14 @@ export function deltaOf(ctx: MovementContext, legs: readonly Leg[]): Record<Part
  * Writes the ledger movement (one statement) and makes `after` the context's account. Legs may touch only
  * this account and house accounts (the game account, or those a rule names): never another player's.
  */
-export async function move(ctx: MovementContext, kind: string, id: string, legs: Leg[], after: AccountRow) {
+export async function move(
+  ctx: MovementContext,
+  kind: string,
+  id: string,
+  legs: Leg[],
+  after: AccountRow,
+  events: readonly RuleEvent[] = [],
+) {
   const currencyOf = (accountId: string) => {
     invariant(
       accountId === ctx.account.id || accountId === ctx.houseId || ctx.ruleHouses.has(accountId),
@@ -211,6 +218,6 @@ export async function move(ctx: MovementContext, kind: string, id: string, legs:
   };
   assertBalanced(legs, currencyOf);
   for (const part of ['real', 'bonus', 'locked'] as const) invariant(after[part] >= 0n, `${part} would go negative`);
-  await applyMove(ctx.sql, { id, kind, legs, after: [after] });
+  await applyMove(ctx.sql, { id, kind, legs, after: [after], events });
   ctx.account = after;
 }

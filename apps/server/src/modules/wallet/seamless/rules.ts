@@ -36,11 +36,26 @@ export interface RuleContext {
   now: Date;
 }
 
+/** An outbox row a rule adds: written by the movement's own statement, so it costs no statement of its own. */
+export interface RuleEvent {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
 /** What a rule adds to the movement: more legs in the same ledger transaction (they must balance). */
 export interface RuleEffect {
   legs?: Leg[];
   /** House accounts (the movement's currency) those legs use besides the game account. */
   houseAccountIds?: string[];
+  /** Outbox events committed with the movement (published after commit, like the balance event). */
+  events?: RuleEvent[];
+}
+
+/** What the rules added to one movement. */
+export interface RulesOutcome {
+  legs: Leg[];
+  events: RuleEvent[];
 }
 
 export interface MoneyRule {
@@ -85,20 +100,22 @@ export async function applyRules(
   rules: readonly MoneyRule[],
   context: RuleContext,
   houses: Set<string>,
-): Promise<Leg[]> {
+): Promise<RulesOutcome> {
   const legs: Leg[] = [];
+  const events: RuleEvent[] = [];
   for (const rule of rules) {
     if (!rule.kinds.includes(context.movement.kind)) continue;
     try {
       const effect = await rule.apply(context);
       if (effect?.legs) legs.push(...effect.legs);
+      if (effect?.events) events.push(...effect.events);
       for (const id of effect?.houseAccountIds ?? []) houses.add(id);
     } catch (error) {
       if (!(error instanceof RuleRefusal)) throw error;
       throw new SeamlessError(codeOf[error.reason], error.message, context.movement.accountId, error.publication);
     }
   }
-  return legs;
+  return { legs, events };
 }
 
 /** The player may play: status 1 (active) or 2 (deposits restricted); anything else refuses bets. */

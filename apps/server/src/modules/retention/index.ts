@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobDefinition, SendJob } from '../../jobs/index.ts';
+import type { Publisher } from '../../outbox/index.ts';
+import type { DepositSucceeded } from '../payment/index.ts';
+import type { MoneyRule } from '../wallet/seamless/index.ts';
+import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
+
+// The retention module as the app sees it (decision 0058): loyalty, quests, tournaments and the wheel of
+// fortune, fed by the money path's and payments' events through the outbox. Each feature lives in its own
+// folder and adds its handler, jobs and routes here; other modules call this index, never its tables.
+
+export {
+  type Delivered,
+  RETENTION_CHANNEL,
+  type RetentionEvent,
+  type RetentionHandler,
+  reportProfileCompleted,
+} from './events.ts';
+
+export interface RetentionOptions {
+  config: Config;
+  db: Db;
+  /** Queues a job on the app's queue (pass `in` to send inside an open transaction). */
+  send: SendJob;
+  now?: () => Date;
+}
+
+export interface RetentionModule {
+  /**
+   * Runs in every seamless movement: adds the movement's retention event to the movement's own statement.
+   * Null when no retention feature is on (then movements carry no retention event at all).
+   */
+  rule: MoneyRule | null;
+  /** The payment module's hook: reports successful deposits inside the credit's transaction. */
+  onDeposit: DepositSucceeded;
+  /** The outbox publisher (internal channel) that applies events to every feature. */
+  consumer: Publisher;
+  /** Jobs for the app's queue (tournament results, quest deadlines, wheel spins). */
+  jobs: JobDefinition<never>[];
+  /** Called once the app's queue runs (schedules recurring jobs). */
+  start(): Promise<void>;
+  routes(app: FastifyInstance): Promise<void>;
+}
+
+export function createRetentionModule({ db, now = () => new Date() }: RetentionOptions): RetentionModule {
+  // Each feature, when on, adds its handler, its jobs and its routes.
+  const handlers: RetentionHandler[] = [];
+  const jobs: JobDefinition<never>[] = [];
+  return {
+    rule: handlers.length > 0 ? retentionEventsRule() : null,
+    onDeposit: depositEvents(now),
+    consumer: createRetentionConsumer(db, handlers),
+    jobs,
+    async start() {},
+    async routes(_app) {},
+  };
+}
