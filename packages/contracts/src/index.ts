@@ -15,6 +15,8 @@ export * from './payment.ts';
 export * from './player.ts';
 export * from './reality-check.ts';
 export * from './realtime.ts';
+export * from './retention-loyalty.ts';
+export * from './retention-wheel.ts';
 export * from './seamless.ts';
 export * from './settings.ts';
 export * from './site.ts';

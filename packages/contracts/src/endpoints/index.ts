@@ -5,6 +5,8 @@ import { limitEndpoints } from './limits.ts';
 import { notificationEndpoints } from './notification.ts';
 import { paymentEndpoints } from './payment.ts';
 import { playerEndpoints } from './player.ts';
+import { retentionLoyaltyEndpoints } from './retention-loyalty.ts';
+import { retentionWheelEndpoints } from './retention-wheel.ts';
 import { settingsEndpoints } from './settings.ts';
 import { walletEndpoints } from './wallet.ts';
 
@@ -19,5 +21,7 @@ export const endpoints = {
   notification: notificationEndpoints,
   game: gameEndpoints,
   bonus: bonusEndpoints,
+  retentionLoyalty: retentionLoyaltyEndpoints,
+  retentionWheel: retentionWheelEndpoints,
 };
 export type Endpoints = typeof endpoints;
