@@ -1,5 +1,6 @@
 export * from './api-client.ts';
 export * from './bonus.ts';
+export * from './turn-over.ts';
 export * from './content.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
@@ -16,6 +17,8 @@ export * from './player.ts';
 export * from './reality-check.ts';
 export * from './realtime.ts';
 export * from './retention-loyalty.ts';
+export * from './retention-quests.ts';
+export * from './retention-tournaments.ts';
 export * from './retention-wheel.ts';
 export * from './seamless.ts';
 export * from './settings.ts';

@@ -6,8 +6,11 @@ import { notificationEndpoints } from './notification.ts';
 import { paymentEndpoints } from './payment.ts';
 import { playerEndpoints } from './player.ts';
 import { retentionLoyaltyEndpoints } from './retention-loyalty.ts';
+import { retentionQuestEndpoints } from './retention-quests.ts';
+import { retentionTournamentEndpoints } from './retention-tournaments.ts';
 import { retentionWheelEndpoints } from './retention-wheel.ts';
 import { settingsEndpoints } from './settings.ts';
+import { turnOverEndpoints } from '../turn-over.ts';
 import { walletEndpoints } from './wallet.ts';
 
 /** Every operation of the public API, by group. The server, the OpenAPI document and the client read this. */
@@ -21,7 +24,10 @@ export const endpoints = {
   notification: notificationEndpoints,
   game: gameEndpoints,
   bonus: bonusEndpoints,
+  retentionQuests: retentionQuestEndpoints,
   retentionLoyalty: retentionLoyaltyEndpoints,
   retentionWheel: retentionWheelEndpoints,
+  retentionTournaments: retentionTournamentEndpoints,
+  turnOver: turnOverEndpoints,
 };
 export type Endpoints = typeof endpoints;
