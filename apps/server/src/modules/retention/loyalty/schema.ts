@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, jsonb, numeric, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../../db/columns.ts';
+import { retention } from '../schema.ts';
+
+// Loyalty's tables (decision 0059). Points are hundredths of a point, as integers: a 0.10 EUR stake at one
+// point per euro earns 10 of them, with no float anywhere.
+
+/** The levels: operator data. `points` is the threshold (hundredths) that reaches the level. */
+export const loyaltyLevels = retention.table(
+  'loyalty_levels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    order: integer('order').notNull().unique(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('loyalty_levels_points', sql`${t.points} >= 0`)],
+);
+
+/** The programme's single row: points per base-currency unit staked, and each game's contribution (percent). */
+export const loyaltyProgram = retention.table(
+  'loyalty_program',
+  {
+    id: smallint('id').primaryKey().default(1),
+    pointsPerBaseUnit: numeric('points_per_base_unit', { precision: 12, scale: 4 }).notNull().default('1'),
+    defaultContribution: integer('default_contribution').notNull().default(100),
+    /** Game identity (`provider-game`) → percent of each stake that counts. */
+    contributions: jsonb('contributions').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [check('loyalty_program_single', sql`${t.id} = 1`)],
+);
+
+export const loyaltyAccounts = retention.table('loyalty_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  playerId: uuid('player_id').notNull().unique(),
+  points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at'),
+});
+
+/** Points each round earned, so a rollback takes back only what its round gave. */
+export const loyaltyRounds = retention.table(
+  'loyalty_rounds',
+  {
+    playerId: uuid('player_id').notNull(),
+    roundId: text('round_id').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.roundId] })],
+);
