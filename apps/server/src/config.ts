@@ -252,6 +252,52 @@ export const ConfigSchema = z.object({
   /** Prefix of the Redis keys and pub/sub channel of the real-time fan-out (one per deployment). */
   REALTIME_REDIS_PREFIX: z.string().min(1).max(100).default('croupier:realtime:'),
   // ── end of real time ──
+  // ── Referrals, live chat, Telegram login (issue 16; decisions 0067-0069) ──
+  /** The referral programme: players get a code and a link (`?ref=`); referees who qualify earn their referrer a reward. */
+  REFERRALS_ENABLED: bool.default(false),
+  /** Most referees one player may bring (referral-settings maxReferralCount); later sign-ups are not bound. */
+  REFERRAL_MAX_COUNT: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Days after the referee's sign-up within which they must qualify. */
+  REFERRAL_QUALIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A qualifying deposit is at least this many euros (in each currency at the reference rate). */
+  REFERRAL_MIN_DEPOSIT_EUR: z.coerce.number().min(0).max(1_000_000).default(10),
+  /** The referee must also stake this many euros of real money since signing up. */
+  REFERRAL_WAGER_EUR: z.coerce.number().min(0).max(10_000_000).default(20),
+  /** The referrer's reward in euros, paid once per qualified referee as real money in the referrer's currency. */
+  REFERRAL_REWARD_EUR: z.coerce.number().min(0.01).max(1_000_000).default(10),
+  /** Chatwoot installation origin, e.g. https://chat.example.com (all three CHATWOOT_* set: the chat widget loads). */
+  CHATWOOT_BASE_URL: url('CHATWOOT_BASE_URL')
+    .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
+      message: 'CHATWOOT_BASE_URL must be http:// or https://',
+    })
+    .optional(),
+  /** The website inbox's token (Chatwoot: Settings → Inboxes → Website → Configuration). */
+  CHATWOOT_WEBSITE_TOKEN: z
+    .string()
+    .regex(/^[\w-]{8,100}$/, "must be the inbox's website token")
+    .optional(),
+  /** The inbox's identity-validation secret: identifier_hash = HMAC-SHA256(this, identifier). */
+  CHATWOOT_HMAC_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long a chat identity token is reused by the client before it asks for a fresh one. */
+  LIVECHAT_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
+  /** Telegram login: the bot's token from @BotFather (both TELEGRAM_* set: the Telegram button shows). */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{3,20}:[\w-]{20,100}$/, 'must be a bot token like 123456:ABC…')
+    .optional(),
+  /** The bot's username without @ (the login widget's data-telegram-login). */
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^\w{5,64}$/, 'must be the bot username without @')
+    .optional(),
+  /** A Telegram login older than this is refused (auth_date freshness). */
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  // ── end of referrals, live chat, Telegram ──
 });
 
 export type Config = z.output<typeof ConfigSchema> & {
@@ -379,6 +425,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required with REALTIME_PUBLISHER=centrifugo`).join('\n')}`,
     );
+  }
+  // Live chat and Telegram login are all-or-nothing: half a configuration is a mistake, not "off".
+  for (const group of [
+    ['CHATWOOT_BASE_URL', 'CHATWOOT_WEBSITE_TOKEN', 'CHATWOOT_HMAC_TOKEN'],
+    ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'],
+  ] as const) {
+    const missing = group.filter((k) => !c[k]);
+    if (missing.length > 0 && missing.length < group.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required with ${group.filter((g) => c[g]).join(', ')}`).join('\n')}`,
+      );
+    }
   }
   const root = resolve(import.meta.dirname, '../../..');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');

@@ -1,0 +1,27 @@
+import { bigint, index, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { players } from '../schema.ts';
+
+export const referral = pgSchema('referral');
+
+/** A referee bound to its referrer at sign-up (decision 0067). Status: 1 in progress, 2 qualified, 3 not. */
+export const referrals = referral.table(
+  'referrals',
+  {
+    refereeId: uuid('referee_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    qualificationEndAt: timestamp('qualification_end_at', { withTimezone: true }).notNull(),
+    /** The currency of the referee's first qualifying deposit: the wager is counted in it. */
+    depositCurrency: text('deposit_currency'),
+    depositedAt: timestamp('deposited_at', { withTimezone: true }),
+    qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+    rewardCurrency: text('reward_currency'),
+    rewardAmount: bigint('reward_amount', { mode: 'bigint' }),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.registeredAt.desc())],
+);
