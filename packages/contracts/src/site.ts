@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LiveChatWidget } from './integrations.ts';
 
 /**
  * Operator switches the web app needs before it renders (feature flags and timings). Not in the
@@ -16,6 +17,8 @@ export const SiteSettings = z.object({
   hideDocumentsPage: z.boolean(),
   publicUrl: z.string(),
   version: z.string(),
+  /** The live-chat widget to load, or null when live chat is not configured (decision 0068). */
+  liveChat: LiveChatWidget.nullable(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

@@ -29,8 +29,15 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
   const countries = withRestrictions(allCountries, config.RESTRICTED_COUNTRIES);
   const countryByCode = new Map(countries.map((c) => [c.code, c]));
   const constants = buildConstants({
-    socialAuth: config.socialConnections.map((c) => c.name),
-    referralEnabled: false,
+    socialAuth: [
+      ...config.socialConnections.map((c) => c.name),
+      ...(config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_NAME ? ['telegram'] : []),
+    ],
+    referralEnabled: config.REFERRALS_ENABLED,
+    // Telegram login (decision 0069): the widget returns to the social callback page, which posts to the API.
+    ...(config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_NAME
+      ? { telegram: { bot: config.TELEGRAM_BOT_NAME, auth_url: `${config.publicUrl}/auth/social/telegram/callback` } }
+      : {}),
     // Bonuses are opt-in (wagering binds the deposit): the deposit form starts on "no bonus" (decision 0056).
     depositBonusDeclineDefault: true,
     registration: config.SIGN_UP_MODES,
@@ -47,6 +54,15 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
     hideDocumentsPage: config.HIDE_DOCUMENTS_PAGE,
     publicUrl: config.publicUrl,
     version: config.version,
+    // Live chat (decision 0068): the widget loads only when the whole Chatwoot configuration is there.
+    liveChat:
+      config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN && config.CHATWOOT_HMAC_TOKEN
+        ? {
+            provider: 'chatwoot',
+            baseUrl: new URL(config.CHATWOOT_BASE_URL).origin,
+            websiteToken: config.CHATWOOT_WEBSITE_TOKEN,
+          }
+        : null,
   };
   const restrictionOf = (country: string | null) =>
     country ? (config.RESTRICTED_COUNTRIES.get(country) ?? null) : null;
