@@ -25,7 +25,7 @@ export const loyaltyProgram = retention.table(
     id: smallint('id').primaryKey().default(1),
     pointsPerBaseUnit: numeric('points_per_base_unit', { precision: 12, scale: 4 }).notNull().default('1'),
     defaultContribution: integer('default_contribution').notNull().default(100),
-    /** Game identity (`provider-game`) → percent of each stake that counts. */
+    /** Game identity (as the catalogue names it) → percent of each stake that counts. */
     contributions: jsonb('contributions').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [check('loyalty_program_single', sql`${t.id} = 1`)],

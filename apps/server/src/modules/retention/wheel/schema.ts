@@ -78,8 +78,6 @@ export const wheelSpins = retention.table(
   },
   (t) => [
     unique('wheel_spins_grant').on(t.wheelId, t.playerId, t.grantKey),
-    index('wheel_spins_unused')
-      .on(t.playerId, t.wheelId)
-      .where(sql`${t.usedAt} is null`),
+    index('wheel_spins_unused').on(t.playerId, t.wheelId).where(sql`${t.usedAt} is null`),
   ],
 );

@@ -1,0 +1,24 @@
+import { endpoints, pageMeta } from '@croupier/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { route } from '../../../http/endpoint.ts';
+import { playerOf } from '../../player/index.ts';
+import { toLevel, toLoyaltyAccount } from './present.ts';
+import { accountOf, levelsOf, levelsPage } from './store.ts';
+
+const e = endpoints.retentionLoyalty;
+
+/** GET /api/retention/account and /api/retention/levels (api-contract §11.1). */
+export async function loyaltyRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  route(app, e.loyaltyAccount, async ({ request, reply }) => {
+    reply.headers({ 'cache-control': 'no-store' });
+    const levels = await levelsOf(db);
+    if (levels.length === 0) throw new Error('Loyalty is on but has no levels (seed them)');
+    return { data: toLoyaltyAccount(await accountOf(db, playerOf(request).playerId), levels) };
+  });
+
+  route(app, e.loyaltyLevels, async ({ query }) => {
+    const { rows, total } = await levelsPage(db, query);
+    return { data: rows.map(toLevel), meta: pageMeta(query.page, query.perPage, total) };
+  });
+}

@@ -1,0 +1,48 @@
+import { currencies } from '@croupier/contracts/reference/index';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { type PrizeAmounts, wheelSectors, wheels } from './schema.ts';
+
+// The demo's daily wheel (issue 13 §6): one free spin a day for every player, and one more per deposit of
+// 10 EUR or more. Drop rates in hundredths of a percent add up to 100 %.
+
+function everywhere(euros: number): PrizeAmounts {
+  const map: PrizeAmounts = {};
+  for (const c of currencies) if (c.isEnabled) map[c.code] = String(Math.round(euros * c.rate.rate));
+  return map;
+}
+
+const sectors = [
+  { title: 'Try again', weight: 3000, prizeType: 'none' as const },
+  { title: '1 EUR bonus', weight: 2500, prizeType: 'bonus' as const, amounts: everywhere(1) },
+  { title: '10 points', weight: 2000, prizeType: 'points' as const, points: 1000n },
+  { title: '0.50 EUR', weight: 1500, prizeType: 'real' as const, amounts: everywhere(0.5) },
+  { title: '5 EUR bonus', weight: 700, prizeType: 'bonus' as const, amounts: everywhere(5) },
+  { title: '100 points', weight: 250, prizeType: 'points' as const, points: 10_000n },
+  { title: '10 EUR', weight: 50, prizeType: 'real' as const, amounts: everywhere(10) },
+];
+
+/** Idempotent: the wheel keyed by identity, its sectors by position. */
+export async function seedWheels(db: Db): Promise<void> {
+  await db
+    .insert(wheels)
+    .values({
+      identity: 'daily',
+      title: 'Daily wheel',
+      startAt: new Date('2026-01-01T00:00:00Z'),
+      dailySpins: 1,
+      depositSpins: 1,
+      depositMin: everywhere(10),
+    })
+    .onConflictDoNothing({ target: wheels.identity });
+  const [wheel] = await db.select().from(wheels).where(eq(wheels.identity, 'daily'));
+  for (const [position, s] of sectors.entries()) {
+    await db
+      .insert(wheelSectors)
+      .values({ wheelId: wheel!.id, position, ...s })
+      .onConflictDoUpdate({
+        target: [wheelSectors.wheelId, wheelSectors.position],
+        set: { title: sql`excluded.title`, weight: sql`excluded.weight` },
+      });
+  }
+}
