@@ -174,9 +174,12 @@ export function dedicatedPglite(pglite: PGlite): DedicatedConnection {
   return {
     kind: 'pglite',
     query,
-    // PGlite's own mutex keeps Drizzle's transactions and this one apart.
-    transaction: (fn) =>
-      pglite.transaction((tx) => fn(async <R>(t: string, p?: unknown[]) => (await tx.query<R>(t, p)).rows)),
+    // No BEGIN here: a PGlite transaction holds the instance's only mutex while `fn` runs, so anything in it
+    // that opens a transaction of its own (the outbox's internal publishers: the retention consumer) would
+    // wait for it forever. Each statement still runs alone (PGlite's query takes the same mutex), and one
+    // process owns an embedded database: the pass's advisory lock and atomic page stamp protect nothing
+    // here, and an event published again after a crash is what at-least-once delivery allows.
+    transaction: (fn) => fn(query),
     async listen(channel, listener) {
       unlisteners.push(await pglite.listen(channel, () => listener()));
     },
