@@ -15,7 +15,7 @@ import { requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { createJobQueue } from './jobs/index.ts';
-import { bonusRoutes, createBonusModule } from './modules/bonus/index.ts';
+import { bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/bonus/index.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
 import { activityHistory, activityRule, type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
@@ -37,7 +37,13 @@ import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
 import { createRetentionModule } from './modules/retention/index.ts';
-import { createRiskModule, riskRoutes } from './modules/risk/index.ts';
+import {
+  assertTurnOverMet,
+  createRiskModule,
+  riskRoutes,
+  turnOverOnDeposit,
+  turnOverRoutes,
+} from './modules/risk/index.ts';
 import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { studioRoutes } from './modules/studio/index.ts';
@@ -192,7 +198,9 @@ export async function buildApp({
     db,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
-    onDeposit: [bonus.onDeposit, retention.onDeposit],
+    onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit],
+    // The turn-over wager (decision 0066): deposits are wagered ×N before a withdrawal.
+    beforeWithdrawal: [assertTurnOverMet],
   });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
@@ -210,6 +218,7 @@ export async function buildApp({
     ],
   });
   await app.register(riskRoutes, { limits: risk.limits, reality: risk.reality });
+  await app.register(turnOverRoutes, { db });
   await app.register(retention.routes);
   await app.register(gameRoutes, {
     config,
@@ -219,6 +228,8 @@ export async function buildApp({
     beforeLaunch: [risk.beforeLaunch, ...(checks.beforeLaunch ?? [])],
   });
   await app.register(studioRoutes, { config, db, studioSecret });
+  // Free spins reach the studio through its free-round API (decision 0065).
+  bonus.setFreeRounds(studioFreeRoundsPort(app.studio.service, studioSecret));
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

@@ -154,3 +154,41 @@ export const BonusIssueStatus = z.object({ id: z.string(), issueStatus: z.number
 
 export const CashbackQuery = z.object({ currency: currencyCode });
 export const Cashback = z.object({ bonusId: z.string(), bonusName: z.string(), amount, date: time });
+
+/** A player's free spins (api-contract §10): statuses and results as bonuses, without 5 (lost). */
+export const PlayerFreespin = z.object({
+  id: z.string(),
+  playerId: z.string(),
+  name: z.string(),
+  status: z.number().int(),
+  result: z.number().int(),
+  count: z.number().int(),
+  usedCount: z.number().int(),
+  /** Percent of the spins played (> 0 words a cancel as "cancel active"). */
+  progress: z.number(),
+  gameId: z.string(),
+  currency: z.string(),
+  /** Bet per spin and the winnings so far, major units (ours; the contract's client does not read them). */
+  betAmount: amount,
+  winAmount: amount,
+  activationExpiredAt: time.nullable(),
+  wageringExpiredAt: time.nullable(),
+  issuedAt: time,
+  expiredAt: time.nullable(),
+  createdAt: time,
+  finishedAt: time.nullable(),
+  packageId: z.string(),
+  packagePriority: z.number().int(),
+  issueSessionId: z.string(),
+});
+export type PlayerFreespin = z.infer<typeof PlayerFreespin>;
+
+/** Free spins a studio session may play now (the studio's own API; docs/decisions/0065). */
+export const StudioFreeRound = z.object({
+  id: z.string(),
+  count: z.number().int(),
+  usedCount: z.number().int(),
+  /** Bet per spin, minor units as a string (the studio API's unit). */
+  bet: z.string(),
+});
+export type StudioFreeRound = z.infer<typeof StudioFreeRound>;

@@ -22,7 +22,15 @@ const balance = z.string().regex(/^-?\d+(\.\d+)?$/);
 const currency = z.string().regex(/^[A-Z]{3,5}$/);
 const token = z.string().min(1).max(512);
 
-export const SeamlessBetAction = z.object({ transactionId: id, roundId: id, amount, currency, gameId: id.optional() });
+/** `freeSpinId`: a free round of casino-issued free spins (stake 0), docs/provider-api.md and decision 0065. */
+export const SeamlessBetAction = z.object({
+  transactionId: id,
+  roundId: id,
+  amount,
+  currency,
+  gameId: id.optional(),
+  freeSpinId: id.optional(),
+});
 export const SeamlessWinAction = z.object({
   transactionId: id,
   roundId: id,

@@ -11,6 +11,7 @@ import {
   CashbackQuery,
   PlayerBonus,
   PlayerBonusesQuery,
+  PlayerFreespin,
   RemoveBonusCode,
 } from '../bonus.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -48,6 +49,33 @@ export const bonusEndpoints = {
     tags,
     params: id,
     response: dataOf(PlayerBonus),
+  }),
+  playerFreespins: defineEndpoint({
+    method: 'GET',
+    path: '/api/game/player-freespins',
+    auth: 'player',
+    summary: "The player's free spins: filter by status, currency and package; newest first by default.",
+    tags,
+    query: PlayerBonusesQuery,
+    response: pageOf(PlayerFreespin),
+  }),
+  activatePlayerFreespin: defineEndpoint({
+    method: 'PUT',
+    path: '/api/game/player-freespins/:id/activate',
+    auth: 'player',
+    summary: 'Activates issued free spins: the game offers them the next time it opens.',
+    tags,
+    params: id,
+    response: dataOf(PlayerFreespin),
+  }),
+  cancelPlayerFreespin: defineEndpoint({
+    method: 'PUT',
+    path: '/api/game/player-freespins/:id/cancel',
+    auth: 'player',
+    summary: 'Cancels issued or active free spins; the winnings of spins already played are forfeited.',
+    tags,
+    params: id,
+    response: dataOf(PlayerFreespin),
   }),
   bonusCodes: defineEndpoint({
     method: 'GET',

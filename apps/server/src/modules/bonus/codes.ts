@@ -14,6 +14,7 @@ import { listAccounts, withTransaction } from '../wallet/index.ts';
 import { amountOf, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
 import { playerBonusCodesChannel } from './events.ts';
+import { issueFreeSpins } from './freespins.ts';
 import { issue } from './lifecycle.ts';
 import { toBonusCode } from './present.ts';
 import { bonuses, codes, playerBonusCodes } from './schema.ts';
@@ -80,9 +81,14 @@ export async function applyCode(deps: BonusDeps, playerId: string, body: ApplyBo
         .where(and(eq(playerBonusCodes.playerId, playerId), eq(playerBonusCodes.status, BonusCodeStatus.attached)));
       return record(tx, { ...base, status: BonusCodeStatus.attached });
     }
+    const id = randomUUID();
+    if (bonus.kind === 'freespins') {
+      const key = { playerId, bonus, currency: active.currency, issueKey: `code:${id}`, issueSessionId: id };
+      if (!(await issueFreeSpins(tx, deps, key))) return unavailable();
+      return record(tx, { ...base, id, status: BonusCodeStatus.applied, usedAt: deps.now() });
+    }
     const amount = amountOf(bonus, active.currency);
     if (amount === null) return unavailable();
-    const id = randomUUID();
     const issued = await issue(tx, deps, {
       playerId,
       bonus,

@@ -4,6 +4,26 @@ import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 /** Sends a job (through the app's one queue, built after the modules declared their jobs). */
 export type { SendJob };
 
+/** Free spins as the game provider receives them (decision 0065): one award per player free-spin record. */
+export interface FreeRoundAward {
+  /** The casino's free-spin id: every free round's bet carries it. */
+  id: string;
+  playerId: string;
+  /** The catalogue identity of the game (the seamless gameId). */
+  game: string;
+  currency: string;
+  count: number;
+  /** Minor units per spin. */
+  bet: bigint;
+  expiresAt: Date | null;
+}
+
+/** The game provider's free-round API, called after commit (idempotent: the same award twice is one). */
+export interface FreeRoundsPort {
+  award(award: FreeRoundAward): Promise<void>;
+  cancel(id: string): Promise<void>;
+}
+
 export interface BonusDeps {
   db: Db;
   now: () => Date;
@@ -12,10 +32,18 @@ export interface BonusDeps {
   mayClaim: (playerId: string) => Promise<void>;
   /** The deadline job (one definition per module instance, handed to the app's queue). */
   expiry: JobDefinition<ExpiryData>;
+  /** Free spins' follow-ups: telling the provider (a retry of the direct call), and the winnings' bonus. */
+  freespinJobs: { award: JobDefinition<FreeSpinJob>; finish: JobDefinition<FreeSpinJob> };
+  /** Set by the app once the studio exists; without it free spins wait for it (the award job retries). */
+  freeRounds: { port: FreeRoundsPort | null };
 }
 
-/** A deadline of a player bonus: its activation window or its wagering window. */
+/** A deadline of a player bonus (its activation or wagering window), or of free spins (`freespin`: the id). */
 export interface ExpiryData {
   playerBonusId: string;
-  stage: 'activation' | 'wagering';
+  stage: 'activation' | 'wagering' | 'freespin-activation' | 'freespin-play';
+}
+
+export interface FreeSpinJob {
+  freeSpinId: string;
 }

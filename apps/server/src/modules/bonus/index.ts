@@ -2,7 +2,9 @@ import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/index.ts';
 import { type CashbackData, payCashback, scheduleCashback } from './cashback.ts';
 import { onDeposit } from './deposit.ts';
-import type { BonusDeps, ExpiryData, SendJob } from './deps.ts';
+import type { BonusDeps, ExpiryData, FreeRoundsPort, FreeSpinJob, SendJob } from './deps.ts';
+import { issueWinnings } from './freespin-finish.ts';
+import { expireFreeSpins, tellProviderNow } from './freespins.ts';
 import { expire } from './lifecycle.ts';
 import { bonusWagering } from './wagering-rule.ts';
 
@@ -10,10 +12,12 @@ import { bonusWagering } from './wagering-rule.ts';
 // the app's queue, and its routes. Other modules call these, never the bonus tables.
 
 export { cashbackEstimate, payCashback, weekStartOf } from './cashback.ts';
-export type { BonusDeps } from './deps.ts';
+export type { BonusDeps, FreeRoundAward, FreeRoundsPort } from './deps.ts';
+export { studioFreeRoundsPort } from './free-rounds-port.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
 export { bonusRoutes } from './routes.ts';
 export { seedBonuses } from './seed.ts';
+export { bonusById as bonusDefinitionById } from './store.ts';
 
 export interface BonusModule {
   deps: BonusDeps;
@@ -24,6 +28,8 @@ export interface BonusModule {
   /** The payment module's hook: issues the deposit bonus inside the credit's transaction. */
   onDeposit: ReturnType<typeof onDeposit>;
   start: () => Promise<void>;
+  /** The game provider's free-round API (the studio, decision 0065), once it exists. */
+  setFreeRounds: (port: FreeRoundsPort) => void;
 }
 
 export function createBonusModule({
@@ -37,13 +43,29 @@ export function createBonusModule({
   send: SendJob;
   mayClaim?: BonusDeps['mayClaim'];
 }): BonusModule {
-  const deps = { db, now, send, mayClaim } as BonusDeps;
+  const deps = { db, now, send, mayClaim, freeRounds: { port: null } } as unknown as BonusDeps;
   const expiry: JobDefinition<ExpiryData> = {
     name: 'bonus-expiry',
     retryLimit: 5,
-    handle: async (data) => void (await expire(deps, data)),
+    handle: async (data) =>
+      void (await (data.stage.startsWith('freespin') ? expireFreeSpins(deps, data) : expire(deps, data))),
   };
   deps.expiry = expiry;
+  // Free spins: telling the provider (retried until it answers) and issuing the winnings as a bonus.
+  const award: JobDefinition<FreeSpinJob> = {
+    name: 'bonus-freespin-award',
+    retryLimit: 10,
+    handle: async ({ freeSpinId }) => {
+      if (!deps.freeRounds.port) throw new Error('No game provider for free spins yet');
+      await tellProviderNow(deps, [freeSpinId]);
+    },
+  };
+  const finish: JobDefinition<FreeSpinJob> = {
+    name: 'bonus-freespin-finish',
+    retryLimit: 10,
+    handle: async (data) => void (await issueWinnings(deps, data)),
+  };
+  deps.freespinJobs = { award, finish };
   // Each week's cashback is paid when the week ends, then the next week is queued.
   const cashback: JobDefinition<CashbackData> = {
     name: 'bonus-cashback',
@@ -55,10 +77,13 @@ export function createBonusModule({
   };
   return {
     deps,
-    rule: bonusWagering(),
-    jobs: [expiry as JobDefinition<never>, cashback as JobDefinition<never>],
+    rule: bonusWagering(deps),
+    jobs: [expiry, cashback, award, finish] as JobDefinition<never>[],
     onDeposit: onDeposit(deps),
     /** Call once the app's queue runs: queues this week's cashback (a no-op when it is queued already). */
     start: () => scheduleCashback(deps, cashback, now()),
+    setFreeRounds: (port) => {
+      deps.freeRounds.port = port;
+    },
   };
 }

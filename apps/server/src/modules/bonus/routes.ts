@@ -6,6 +6,9 @@ import { withTransaction } from '../wallet/index.ts';
 import { cashbackEstimate } from './cashback.ts';
 import { applyCode, attachedCodes, removeCode } from './codes.ts';
 import type { BonusDeps } from './deps.ts';
+import { toPlayerFreespin } from './freespin-present.ts';
+import { listPlayerFreespins } from './freespin-queries.ts';
+import { activateFreeSpins, cancelFreeSpins, tellProviderOf, tellProviderOfPlayer } from './freespins.ts';
 import { activate, cancel } from './lifecycle.ts';
 import { toPlayerBonus } from './present.ts';
 import { issueStatuses, listOffers, listPlayerBonuses } from './queries.ts';
@@ -36,13 +39,34 @@ export async function bonusRoutes(app: FastifyInstance, { deps }: { deps: BonusD
   route(app, e.activatePlayerBonus, change(activate, true));
   route(app, e.cancelPlayerBonus, change(cancel, false));
 
+  route(app, e.playerFreespins, async ({ request, query, reply }) => {
+    reply.headers(noStore);
+    return listPlayerFreespins(db, playerOf(request).playerId, query);
+  });
+  // Like bonuses: activating claims (refused during a cooling-off); the provider hears of it after commit.
+  const changeSpins =
+    (fn: typeof activateFreeSpins, claims: boolean) =>
+    async ({ request, params }: { request: Parameters<typeof playerOf>[0]; params: { id: string } }) => {
+      const { playerId } = playerOf(request);
+      if (claims) await deps.mayClaim(playerId);
+      const row = await withTransaction(db, (tx) => fn(tx, deps, playerId, params.id));
+      await tellProviderOf(deps, [row.id]);
+      return { data: toPlayerFreespin(row, (await bonusById(db, row.bonusId))!) };
+    };
+  route(app, e.activatePlayerFreespin, changeSpins(activateFreeSpins, true));
+  route(app, e.cancelPlayerFreespin, changeSpins(cancelFreeSpins, false));
+
   route(app, e.bonusCodes, async ({ request, reply }) => {
     reply.headers(noStore);
     return { data: await attachedCodes(db, playerOf(request).playerId) };
   });
-  route(app, e.applyBonusCode, async ({ request, body }) => ({
-    data: await applyCode(deps, playerOf(request).playerId, body),
-  }));
+  route(app, e.applyBonusCode, async ({ request, body }) => {
+    const { playerId } = playerOf(request);
+    const data = await applyCode(deps, playerId, body);
+    // A free-spins code activates them: the provider hears of it now.
+    if (data.status === 2) await tellProviderOfPlayer(deps, playerId);
+    return { data };
+  });
   route(app, e.removeBonusCode, async ({ request, body }) => {
     await removeCode(db, playerOf(request).playerId, body.playerBonusCodeId);
     return { data: null };

@@ -68,6 +68,9 @@ export const bonuses = bonus.table(
     packagePriority: integer('package_priority').notNull().default(0),
     /** Once per player, unless reusable. */
     reusable: boolean('reusable').notNull().default(false),
+    /** Free spins: the game (catalogue identity) and the count; `amounts` is the bet per spin. */
+    freespinGame: text('freespin_game'),
+    freespinCount: integer('freespin_count'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [check('bonuses_kind', sql`${t.kind} in ('deposit', 'cash', 'freespins', 'cashback')`)],
@@ -156,7 +159,10 @@ export const stakes = bonus.table(
   {
     providerId: text('provider_id').notNull(),
     roundId: text('round_id').notNull(),
-    playerBonusId: uuid('player_bonus_id').notNull(),
+    /** The bonus active at the round's first bet; null for a free round. */
+    playerBonusId: uuid('player_bonus_id'),
+    /** A free round: the player's free spins it used. */
+    freeSpinId: uuid('free_spin_id'),
     real: minor('real').notNull().default(0n),
     bonus: minor('bonus').notNull().default(0n),
     /** Set by the round's first win: an unsettled stake warns a player who cancels. */
@@ -166,4 +172,37 @@ export const stakes = bonus.table(
     primaryKey({ columns: [t.providerId, t.roundId] }),
     index('stakes_open').on(t.playerBonusId).where(sql`not ${t.settled}`),
   ],
+);
+
+/**
+ * Free spins issued to a player (decision 0065): 1 issued → 2 active → 3 finished (result 2 played,
+ * 3 cancelled, 4 expired). Their winnings wait in the house bonus account until the last spin, then become a
+ * wagering player bonus (`playerBonusId`).
+ */
+export const playerFreespins = bonus.table(
+  'player_freespins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    bonusId: uuid('bonus_id')
+      .notNull()
+      .references(() => bonuses.id),
+    currency: text('currency').notNull(),
+    gameId: text('game_id').notNull(),
+    count: integer('count').notNull(),
+    usedCount: integer('used_count').notNull().default(0),
+    bet: minor('bet').notNull(),
+    win: minor('win').notNull().default(0n),
+    status: smallint('status').notNull().default(1),
+    result: smallint('result').notNull().default(1),
+    playerBonusId: uuid('player_bonus_id'),
+    activationExpiresAt: instant('activation_expires_at'),
+    expiresAt: instant('expires_at'),
+    issueKey: text('issue_key').notNull().unique(),
+    issueSessionId: uuid('issue_session_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    activatedAt: instant('activated_at'),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('player_freespins_player').on(t.playerId, t.createdAt.desc())],
 );

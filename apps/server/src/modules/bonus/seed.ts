@@ -17,6 +17,28 @@ function everywhere(euros: number): AmountMap {
   return map;
 }
 
+/**
+ * The slot's minimum bet per currency (about 0.10 EUR, up to a 1-2-5 step and at least 10 minor units, as the
+ * studio's limits): the demo's free spins play at it.
+ */
+function minimumBets(): AmountMap {
+  const map: AmountMap = {};
+  for (const c of currencies) {
+    if (!c.isEnabled) continue;
+    let step = 10;
+    search: for (; ; step *= 10) {
+      for (const s of [1, 2, 5]) {
+        if (s * step >= c.rate.rate * 0.1) {
+          step *= s;
+          break search;
+        }
+      }
+    }
+    map[c.code] = String(step);
+  }
+  return map;
+}
+
 const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
 
 export async function seedBonuses(db: Db): Promise<void> {
@@ -51,12 +73,29 @@ export async function seedBonuses(db: Db): Promise<void> {
     wagerMultiplier: '1',
     reusable: true,
   };
-  for (const row of [...rows, cashback]) {
+  // FREESPINS20 (issue 12 §10): 20 free spins on Neon Fruits at the minimum bet, winnings wagered ×20.
+  const freespins = {
+    identity: 'freespins-20',
+    name: '20 free spins on Neon Fruits',
+    kind: 'freespins',
+    amounts: minimumBets(),
+    freespinGame: 'neon-fruits',
+    freespinCount: 20,
+    wagerMultiplier: '20',
+    activationDays: 7,
+    wageringDays: 7,
+  };
+  for (const row of [...rows, cashback, freespins]) {
     await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
   }
   const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);
   await db
     .insert(codes)
     .values({ code: 'WELCOME100', bonusId: code!.id, triggers: [3] })
+    .onConflictDoNothing();
+  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freespins-20'`);
+  await db
+    .insert(codes)
+    .values({ code: 'FREESPINS20', bonusId: spins!.id, triggers: [1] })
     .onConflictDoNothing();
 }

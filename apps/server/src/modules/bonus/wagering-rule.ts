@@ -1,12 +1,16 @@
 import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
 import type { Sql } from '../../db/lean-sql.ts';
+import { TURN_OVER_REFUND } from '../risk/index.ts';
 import { createBonusHouse, type Leg } from '../wallet/index.ts';
 import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
 import { contributionOf } from './definitions.ts';
+import type { BonusDeps } from './deps.ts';
 import { publishBonusIn } from './events.ts';
+import { freeBet, freeRollback, freeWin } from './freespin-rule.ts';
 import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import {
   ACTIVE_BONUS,
+  ACTIVE_BONUS_ON_BET,
   OPEN_STAKES,
   REFUND_STAKE,
   ROUND_STAKE,
@@ -24,7 +28,8 @@ interface RoundStake {
   real: bigint;
   bonus: bigint;
   settled: boolean;
-  playerBonusId: string;
+  playerBonusId: string | null;
+  freeSpinId: string | null;
   status: number;
   result: number;
 }
@@ -63,7 +68,9 @@ async function conversionLegs(sql: Sql, m: Movement, pb: Active, bonusHouse: Bon
 }
 
 async function bet(sql: Sql, m: Movement, now: Date, bonusHouse: BonusHouse) {
-  const pb = await activeOf(sql, m);
+  if (m.freeSpinId !== undefined) return freeBet(sql, m, now);
+  // The first statement also counts the real stake towards the turn-over wager (decision 0066).
+  const [pb] = await sql.query<Active>(ACTIVE_BONUS_ON_BET, [m.playerId, m.currency, String(-m.parts.real)]);
   if (!pb) return undefined;
   if (pb.maxBet !== null && m.amount > pb.maxBet) {
     const playerBonus = toPlayerBonus(pb, pb);
@@ -94,9 +101,10 @@ async function bet(sql: Sql, m: Movement, now: Date, bonusHouse: BonusHouse) {
   return { legs, houseAccountIds: houses };
 }
 
-async function win(sql: Sql, m: Movement, now: Date) {
+async function win(sql: Sql, m: Movement, now: Date, ctx: FreeContext) {
   const [stake] = await sql.query<RoundStake>(SETTLE_ROUND_STAKE, [m.providerId, m.roundId]);
   if (!stake) return undefined;
+  if (stake.freeSpinId) return freeWin(sql, m, stake.freeSpinId, now, ctx);
   if (stake.status !== PlayerBonusStatus.active) return undefined;
   const total = stake.real + stake.bonus;
   const share = total > 0n ? (m.amount * stake.bonus) / total : 0n;
@@ -119,8 +127,11 @@ async function win(sql: Sql, m: Movement, now: Date) {
 }
 
 async function rollback(sql: Sql, m: Movement, bonusHouse: BonusHouse) {
+  // The refunded real stake no longer counts towards the turn-over wager (decision 0066).
+  if (m.parts.real > 0n) await sql.query(TURN_OVER_REFUND, [m.playerId, m.currency, String(m.parts.real)]);
   const [stake] = await sql.query<RoundStake>(ROUND_STAKE, [m.providerId, m.roundId]);
   if (!stake) return undefined;
+  if (stake.freeSpinId) return freeRollback(sql, m);
   await sql.query(REFUND_STAKE, [m.providerId, m.roundId, String(m.parts.real), String(m.parts.bonus)]);
   if (stake.status === PlayerBonusStatus.active) {
     const pb = await activeOf(sql, m);
@@ -151,15 +162,21 @@ async function rollback(sql: Sql, m: Movement, bonusHouse: BonusHouse) {
   };
 }
 
-/** The bonus rule (decision 0055): one command per movement kind, sharing the house bonus account cache. */
-export function bonusWagering(): MoneyRule {
+type FreeContext = { bonusHouse: BonusHouse; deps: Pick<BonusDeps, 'send' | 'freespinJobs'> };
+
+/**
+ * The bonus rule (decision 0055): one command per movement kind, sharing the house bonus account cache;
+ * free rounds (0065) and the turn-over count (0066) ride on its statements.
+ */
+export function bonusWagering(deps: Pick<BonusDeps, 'send' | 'freespinJobs'>): MoneyRule {
   const bonusHouse = createBonusHouse();
+  const free = { bonusHouse, deps };
   return {
     name: 'bonus-wagering',
     kinds: ['bet', 'win', 'rollback'],
     apply({ sql, movement, now }) {
       if (movement.kind === 'bet') return bet(sql, movement, now, bonusHouse);
-      if (movement.kind === 'win') return win(sql, movement, now);
+      if (movement.kind === 'win') return win(sql, movement, now, free);
       return rollback(sql, movement, bonusHouse);
     },
   };

@@ -61,7 +61,11 @@ export interface PaymentServiceOptions {
   beforeDeposit?: readonly BeforeDepositCheck[];
   /** Run inside the transaction that credits a successful deposit (the bonus module issues deposit bonuses). */
   onDeposit?: readonly DepositSucceeded[];
+  /** Run inside a withdrawal's transaction before the amount is locked; throw to refuse (the turn-over wager). */
+  beforeWithdrawal?: readonly WithdrawalCheck[];
 }
+
+export type WithdrawalCheck = (tx: Db, withdrawal: { playerId: string; currency: string }) => Promise<void>;
 
 /** What every part of the payment module works with: the options with their defaults filled in. */
 export type PaymentDeps = Required<PaymentServiceOptions>;

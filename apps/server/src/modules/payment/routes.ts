@@ -7,7 +7,7 @@ import { siteOrigins } from '../../http/site-origins.ts';
 import { devMailboxEnabled } from '../notification/messaging/settings.ts';
 import { playerOf } from '../player/index.ts';
 import type { RatesSource } from '../settings/rates/index.ts';
-import type { DepositSucceeded } from './deps.ts';
+import type { DepositSucceeded, WithdrawalCheck } from './deps.ts';
 import { checkReturnUrls } from './return-urls.ts';
 import { resolveWebhookSecret, sandboxProvider } from './sandbox.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
@@ -34,6 +34,8 @@ export interface PaymentRoutesOptions {
   beforeDeposit?: readonly BeforeDepositCheck[];
   /** Run inside the transaction that credits a successful deposit (deposit bonuses). */
   onDeposit?: readonly DepositSucceeded[];
+  /** Run inside a withdrawal's transaction; throw to refuse it (the turn-over wager). */
+  beforeWithdrawal?: readonly WithdrawalCheck[];
 }
 
 /** The player API of api-contract §8: methods, deposit, withdrawal, history, statistics, decline. */
@@ -79,13 +81,14 @@ function devRoutes(app: FastifyInstance, config: Config, payment: PaymentService
 /** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
 export async function paymentRoutes(
   app: FastifyInstance,
-  { config, db, sweepMs = 1000, rates, beforeDeposit, onDeposit }: PaymentRoutesOptions,
+  { config, db, sweepMs = 1000, rates, beforeDeposit, onDeposit, beforeWithdrawal }: PaymentRoutesOptions,
 ) {
   const payment = createPaymentService({
     db,
     rates,
     beforeDeposit,
     onDeposit,
+    beforeWithdrawal,
     webhookSecret: resolveWebhookSecret(config),
     provider: sandboxProvider(config),
   });

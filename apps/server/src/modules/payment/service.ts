@@ -11,7 +11,7 @@ import { type ProviderEvent, receiveWebhook, sendWebhook } from './webhooks.ts';
 import { declineWithdrawal, withdraw } from './withdrawal.ts';
 
 // The module's pieces, re-exported where they were before the service was split by job.
-export type { PaymentProvider, PaymentServiceOptions, SandboxDecision } from './deps.ts';
+export type { PaymentProvider, PaymentServiceOptions, SandboxDecision, WithdrawalCheck } from './deps.ts';
 export { invoicesChannel } from './events.ts';
 export { type InvoiceRow, toInvoice } from './invoices.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';
@@ -25,8 +25,9 @@ export function createPaymentService({
   rates = seededRates(),
   beforeDeposit = [],
   onDeposit = [],
+  beforeWithdrawal = [],
 }: PaymentServiceOptions) {
-  const deps: PaymentDeps = { db, webhookSecret, provider, rates, beforeDeposit, onDeposit };
+  const deps: PaymentDeps = { db, webhookSecret, provider, rates, beforeDeposit, onDeposit, beforeWithdrawal };
   return {
     provider,
     receiveWebhook: (raw: string, signature: string | undefined) => receiveWebhook(deps, raw, signature),

@@ -22,7 +22,7 @@ import { settle } from './settle.ts';
  * pending invoice with the wallet's lock of the amount in one transaction (422 when it exceeds the balance).
  */
 export async function withdraw(
-  { db, rates, provider }: Pick<PaymentDeps, 'db' | 'rates' | 'provider'>,
+  { db, rates, provider, beforeWithdrawal }: Pick<PaymentDeps, 'db' | 'rates' | 'provider' | 'beforeWithdrawal'>,
   playerId: string,
   request: WithdrawRequest,
 ): Promise<WithdrawResponse> {
@@ -31,6 +31,7 @@ export async function withdraw(
   const started = provider.startWithdrawal({ invoiceId: id, request: { ...request, currency }, method });
   try {
     await withTransaction(db, async (tx) => {
+      for (const check of beforeWithdrawal ?? []) await check(tx, { playerId, currency });
       const [row] = await tx
         .insert(invoices)
         .values({

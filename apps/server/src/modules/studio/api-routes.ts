@@ -6,7 +6,7 @@ import type { Studio } from './service.ts';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-type P = { sessionId: string; roundId: string };
+type P = { sessionId: string; roundId: string; freeRoundId: string };
 
 // Per session (the capability), not per IP: a game loop can't flood the wallet through one session.
 // Built per registration, so no two apps share one options object.
@@ -41,6 +41,11 @@ export async function apiRoutes(api: FastifyInstance, service: Studio): Promise<
   api.post(at(e.act), limited, async (req) => service.act(sessionOf(req), (req.params as P).roundId, req.body));
   api.get(at(e.rounds), limited, async (req) =>
     service.rounds(sessionOf(req), (req.query as { limit?: unknown }).limit),
+  );
+  // Free rounds the casino awarded (decision 0065): the studio's own paths, next to the contract's.
+  api.get('/sessions/:sessionId/free-rounds', limited, async (req) => service.freeRounds(sessionOf(req)));
+  api.post('/sessions/:sessionId/free-rounds/:freeRoundId/play', limited, async (req) =>
+    service.playFreeRound(sessionOf(req), (req.params as P).freeRoundId),
   );
   api.setNotFoundHandler((request, reply) =>
     reply.status(404).send({

@@ -46,6 +46,8 @@ export async function walletBet(
   k: number,
   amount: bigint,
   cancel: (tx: Db) => Promise<void>,
+  /** A free round of casino-issued free spins (decision 0065): stake 0, the casino's free-spin id. */
+  freeSpinId?: string,
 ): Promise<BetOk> {
   await armGuard(d.db, s, roundId, k);
   let answer: SeamlessAnswer<'bet'>;
@@ -57,6 +59,7 @@ export async function walletBet(
       amount: toMajorString(amount, s.currency),
       currency: s.currency,
       gameId: s.game,
+      ...(freeSpinId ? { freeSpinId } : {}),
     });
   } catch (e) {
     if (!(e instanceof SeamlessUnavailable)) throw e;

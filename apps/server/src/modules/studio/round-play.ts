@@ -15,7 +15,7 @@ import { minorBalance, ownerOf, type SessionRow } from './sessions.ts';
 
 /** A new round: its first bet, and the whole round when the game settles in one step. */
 
-interface NewRound extends PlayInput {
+export interface NewRound extends PlayInput {
   s: SessionRow;
   owner: string;
   roundId: string;
@@ -23,7 +23,7 @@ interface NewRound extends PlayInput {
   step: Step;
 }
 
-function roundRow(n: NewRound, status: RoundRow['status']) {
+export function roundRow(n: NewRound, status: RoundRow['status']) {
   const { s, step, pair } = n;
   return {
     id: n.roundId,
@@ -46,7 +46,7 @@ function roundRow(n: NewRound, status: RoundRow['status']) {
 const statusOf = (n: NewRound) => (n.step.done ? 'settled' : 'open');
 
 /** Uses the pair's nonce; none when another instance took it meanwhile. */
-const advance = (tx: Db, pair: PairRow) =>
+export const advance = (tx: Db, pair: PairRow) =>
   tx
     .update(studioSeedPairs)
     .set({ nonce: sql`${studioSeedPairs.nonce} + 1` })

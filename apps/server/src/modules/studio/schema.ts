@@ -93,3 +93,24 @@ export const studioWalletCalls = studio.table(
   },
   (t) => [index('wallet_calls_pending').on(t.nextAt).where(sql`${t.doneAt} is null`)],
 );
+
+/**
+ * Free rounds the casino awarded (decision 0065): the casino's free-spin id, for one player, game and
+ * currency, at a fixed bet. Each is played as a zero-stake seamless bet carrying that id.
+ */
+export const studioFreeRounds = studio.table(
+  'free_rounds',
+  {
+    id: text('id').primaryKey(),
+    playerRef: text('player_ref').notNull(),
+    game: text('game').notNull(),
+    currency: text('currency').notNull(),
+    count: integer('count').notNull(),
+    usedCount: integer('used_count').notNull().default(0),
+    bet: minor('bet').notNull(),
+    expiresAt: instant('expires_at'),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('free_rounds_player').on(t.playerRef, t.game, t.currency)],
+);

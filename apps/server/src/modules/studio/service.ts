@@ -1,4 +1,5 @@
 import type {
+  StudioFreeRound,
   StudioRotateAnswer,
   StudioRoundAnswer,
   StudioRoundsAnswer,
@@ -8,6 +9,13 @@ import type {
 import type { LaunchParams } from '@croupier/contracts/launch-link';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import {
+  type FreeRoundGrant,
+  freeRoundsOf,
+  grantFreeRounds,
+  playFreeRound,
+  withdrawFreeRounds,
+} from './free-rounds.ts';
 import { createLocks } from './lock.ts';
 import { createRoundViews } from './round-view.ts';
 import { createRounds } from './rounds.ts';
@@ -26,6 +34,12 @@ export interface Studio {
   play(id: string, body: unknown): Promise<StudioRoundAnswer>;
   act(id: string, roundId: string, body: unknown): Promise<StudioRoundAnswer>;
   rounds(id: string, limit: unknown): Promise<StudioRoundsAnswer>;
+  /** Free rounds the casino awarded for this session's player, game and currency (decision 0065). */
+  freeRounds(id: string): Promise<{ freeRounds: StudioFreeRound[] }>;
+  playFreeRound(id: string, freeRoundId: string): Promise<StudioRoundAnswer>;
+  /** The provider API the casino calls: award or withdraw free rounds (idempotent). */
+  grantFreeRounds(grant: FreeRoundGrant): Promise<void>;
+  withdrawFreeRounds(freeRoundId: string): Promise<void>;
   /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
   retryPending(): Promise<number>;
   start(): void;
@@ -45,7 +59,7 @@ export function createStudio(opts: {
   const seeds = createSeeds({ db, withLock });
   const sessions = createSessions({ db, calls, activePair: (owner) => seeds.active(owner) });
   const views = createRoundViews(db);
-  const rounds = createRounds({
+  const roundDeps = {
     db,
     wallet,
     log,
@@ -54,7 +68,8 @@ export function createStudio(opts: {
     views,
     balanceOf: sessions.balanceOf,
     withLock,
-  });
+  };
+  const rounds = createRounds(roundDeps);
 
   return {
     openSession: sessions.open,
@@ -73,6 +88,10 @@ export function createStudio(opts: {
     play: async (id, body) => rounds.play(await sessions.load(id), body),
     act: async (id, roundId, body) => rounds.act(await sessions.load(id), roundId, body),
     rounds: async (id, limit) => views.list(await sessions.load(id), limit),
+    freeRounds: async (id) => ({ freeRounds: await freeRoundsOf(db, await sessions.load(id)) }),
+    playFreeRound: async (id, freeRoundId) => playFreeRound(roundDeps, await sessions.load(id), freeRoundId),
+    grantFreeRounds: (grant) => grantFreeRounds(db, grant),
+    withdrawFreeRounds: (freeRoundId) => withdrawFreeRounds(db, freeRoundId),
 
     retryPending: calls.retryPending,
     start: calls.start,

@@ -55,6 +55,7 @@ export async function bet(ctx: MovementContext, action: BetAction): Promise<OkAn
     legs,
     ledgerId,
     answer,
+    ...(action.freeSpinId ? { freeSpinId: action.freeSpinId } : {}),
   });
 }
 

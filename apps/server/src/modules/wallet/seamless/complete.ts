@@ -17,6 +17,7 @@ export interface Completion {
   ledgerId: string | null;
   /** The answer the claim stored. */
   answer: OkAnswer;
+  freeSpinId?: string;
 }
 
 /**
@@ -37,6 +38,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     amount: c.amount,
     account: ctx.account,
     parts: deltaOf(ctx, c.legs),
+    ...(c.freeSpinId ? { freeSpinId: c.freeSpinId } : {}),
   };
   const rules = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
   const extra = rules.legs;

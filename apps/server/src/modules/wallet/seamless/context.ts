@@ -25,6 +25,8 @@ export type BetAction = {
   amount: string;
   currency: string;
   gameId?: string;
+  /** A free round of casino-issued free spins (stake 0): the bonus rule checks it (decision 0065). */
+  freeSpinId?: string;
 };
 export type WinAction = {
   action: 'win';

@@ -28,6 +28,8 @@ export interface Movement {
    * real and bonus money (negative), a payout (positive), a rollback's refund of the bet's own parts.
    */
   parts: Record<Part, bigint>;
+  /** A bet's free-spin id: a free round of casino-issued free spins (decision 0065). */
+  freeSpinId?: string;
 }
 
 export interface RuleContext {
@@ -71,7 +73,8 @@ export type RefusalReason =
   | 'cooling_off'
   | 'limit_reached'
   | 'max_bet_exceeded'
-  | 'bet_restricted';
+  | 'bet_restricted'
+  | 'free_spin_unavailable';
 
 const codeOf: Record<RefusalReason, SeamlessCode> = {
   player_disabled: 'PLAYER_DISABLED',
@@ -80,6 +83,7 @@ const codeOf: Record<RefusalReason, SeamlessCode> = {
   limit_reached: 'LIMIT_REACHED',
   max_bet_exceeded: 'LIMIT_REACHED',
   bet_restricted: 'LIMIT_REACHED',
+  free_spin_unavailable: 'BET_NOT_FOUND',
 };
 
 /** Thrown by a rule: the movement is refused and nothing of it is kept. */

@@ -1,0 +1,80 @@
+import { ApiError, ErrorCode, type TurnOverWager } from '@croupier/contracts';
+import { isCurrencyCode, toMajor } from '@croupier/contracts/reference/index';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+// The turn-over wager (issue 12 §7, decision 0066): every deposit must be staked N times (operator setting,
+// default 1) before money can be withdrawn. A deposit raises the target inside its credit's transaction; bets
+// count through the bonus rule's first statement (turn-over-statements.ts); a withdrawal is refused while
+// some turnover is owed.
+
+interface Counter {
+  target: bigint;
+  wagered: bigint;
+  cycleStart: bigint;
+}
+
+const toBig = (v: unknown) => BigInt(String(v ?? 0));
+
+/** The operator's multiplier N, in hundredths (1 → 100). */
+async function multiplierOf(db: Db): Promise<bigint> {
+  const rows = await db.execute(
+    sql`select (multiplier * 100)::bigint::text as m from risk.turn_over_settings where id = 1`,
+  );
+  const [row] = rowsOf<{ m: string }>(rows);
+  return row ? BigInt(row.m) : 100n;
+}
+
+/** Drizzle's execute answers an array (PGlite) or `{ rows }` (node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+async function counterOf(db: Db, playerId: string, currency: string): Promise<Counter | null> {
+  const rows = await db.execute(
+    sql`select target::text, wagered::text, cycle_start::text as "cycleStart"
+          from risk.turn_overs where player_id = ${playerId}::uuid and currency = ${currency}`,
+  );
+  const [row] = rowsOf<Record<string, unknown>>(rows);
+  return row ? { target: toBig(row.target), wagered: toBig(row.wagered), cycleStart: toBig(row.cycleStart) } : null;
+}
+
+/** Minor units still to wager (0 when none is owed). */
+export const owedOf = (c: Counter | null) => (c && c.target > c.wagered ? c.target - c.wagered : 0n);
+
+/** Inside a deposit's credit: its turnover (amount × N, rounded up) joins what is owed. */
+export async function addDeposit(tx: Db, d: { playerId: string; currency: string; amount: bigint }): Promise<void> {
+  const required = (d.amount * (await multiplierOf(tx)) + 99n) / 100n;
+  if (required <= 0n) return;
+  // A requirement already met starts a new cycle: what counts from here is what the site shows as placed.
+  await tx.execute(sql`
+    insert into risk.turn_overs as t (player_id, currency, target, wagered, cycle_start)
+    values (${d.playerId}::uuid, ${d.currency}, ${String(required)}::bigint, 0, 0)
+    on conflict (player_id, currency) do update
+       set cycle_start = case when t.wagered >= t.target then t.wagered else t.cycle_start end,
+           target = greatest(t.target, t.wagered) + ${String(required)}::bigint`);
+}
+
+/** GET /api/risk/reasons/turn-over-wager (api-contract §12). */
+export async function turnOverOf(db: Db, playerId: string, currency: string): Promise<TurnOverWager> {
+  if (!isCurrencyCode(currency)) {
+    throw ApiError.of(ErrorCode.validation, 'Unknown currency.', { currency: ['Unknown currency.'] }, 422);
+  }
+  const [counter, multiplier] = await Promise.all([counterOf(db, playerId, currency), multiplierOf(db)]);
+  const owed = owedOf(counter);
+  const total = counter && owed > 0n ? counter.target - counter.cycleStart : 0n;
+  return {
+    total: toMajor(total, currency),
+    turnOverWager: Number(multiplier) / 100,
+    turnOverWagerAmount: toMajor(owed, currency),
+    currency,
+  };
+}
+
+/** Before a withdrawal (in its transaction): refused while turnover is owed in that currency. */
+export async function assertTurnOverMet(tx: Db, w: { playerId: string; currency: string }): Promise<void> {
+  const owed = owedOf(await counterOf(tx, w.playerId, w.currency));
+  if (owed === 0n) return;
+  const message = `Wager ${toMajor(owed, w.currency)} ${w.currency} more before withdrawing (turnover of your deposits).`;
+  throw ApiError.of(ErrorCode.validation, message, { amount: [message] }, 422);
+}
