@@ -19,6 +19,7 @@ import { bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/
 import { contentRoutes } from './modules/content/routes.ts';
 import { loadContentStore } from './modules/content/store.ts';
 import { activityHistory, activityRule, type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
+import { seedSportsbookGame } from './modules/game/seed.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { createMessenger } from './modules/notification/messaging/index.ts';
 import type { Messenger } from './modules/notification/messaging/port.ts';
@@ -46,6 +47,13 @@ import {
 } from './modules/risk/index.ts';
 import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import {
+  registerSportsbook,
+  sportsbookLauncher,
+  sportsbookProvider,
+  sportsbookSandboxEnabled,
+  sportsbookSecret,
+} from './modules/sportsbook/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -204,10 +212,13 @@ export async function buildApp({
   });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
+  // The demo's sandbox sportsbook (decision 0071): provider `betsy`, launched and paid like any game.
+  const sportsbook = sportsbookSandboxEnabled(config) ? sportsbookSecret(studioSecret) : null;
   await app.register(seamlessRoutes, {
     config,
     db,
     studioSecret,
+    builtInProviders: sportsbook ? [sportsbookProvider(sportsbook)] : [],
     rules: [
       playerMayPlay(playerStatusIn),
       risk.moneyRule,
@@ -226,10 +237,15 @@ export async function buildApp({
     studioSecret,
     player,
     beforeLaunch: [risk.beforeLaunch, ...(checks.beforeLaunch ?? [])],
+    launchers: sportsbook ? { betsy: sportsbookLauncher(sportsbook) } : {},
   });
   await app.register(studioRoutes, { config, db, studioSecret });
   // Free spins reach the studio through its free-round API (decision 0065).
   bonus.setFreeRounds(studioFreeRoundsPort(app.studio.service, studioSecret));
+  if (sportsbook) {
+    if (config.SEED_DEMO_DATA) await seedSportsbookGame(db);
+    await registerSportsbook(app, { config, secret: sportsbook });
+  }
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),

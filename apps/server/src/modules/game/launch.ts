@@ -53,9 +53,17 @@ const gameNotFound = () => ApiError.of(ErrorCode.notFound, 'Game not found.');
 /** Player statuses that may play for real money (as the seamless wallet accepts bets). */
 const REAL_PLAY_STATUSES = new Set([1, 2]);
 
+/** A provider's launch integration: its seamless provider id and its signed iframe link (a path on `studioUrl`). */
+export interface GameLauncher {
+  providerId: string;
+  link(params: Parameters<typeof studioLaunchUrl>[1]): string;
+}
+
 export interface LaunchDeps {
   db: Db;
   studioSecret: string;
+  /** Launchers of providers other than the studio, by catalogue provider identity (the demo's sportsbook). */
+  launchers?: Readonly<Record<string, GameLauncher>>;
   /** Where browsers reach the studio: `gameUrl` is absolute from it (STUDIO_PUBLIC_URL, default PUBLIC_URL). */
   studioUrl: string;
   player: Pick<PlayerModule, 'getProfile'>;
@@ -98,8 +106,14 @@ export async function startGame(
   const game = await findGame(db, input.idOrIdentity);
   if (!game) throw gameNotFound();
   const [provider] = await db.select().from(gameProviders).where(eq(gameProviders.id, game.providerId));
-  // Only the studio has a launch integration; any other provider's game cannot start here.
-  if (provider?.identity !== STUDIO_PROVIDER_ID) throw gameNotFound();
+  // Only providers with a launch integration (the studio, the launchers given) can start a game here.
+  const launcher: GameLauncher | undefined =
+    provider?.identity === STUDIO_PROVIDER_ID
+      ? { providerId: STUDIO_PROVIDER_ID, link: (params) => studioLaunchUrl(studioSecret, params) }
+      : provider
+        ? deps.launchers?.[provider.identity]
+        : undefined;
+  if (!launcher) throw gameNotFound();
 
   const lobby = lobbyOf(body.lobbyUrl, input.siteOrigins);
   if (!playerId && !body.demoMode) throw invalid('demoMode', 'Sign in to play for real money.');
@@ -114,7 +128,7 @@ export async function startGame(
     return {
       gameUrl: absolute(
         deps.studioUrl,
-        studioLaunchUrl(studioSecret, {
+        launcher.link({
           game: game.identity,
           mode: 'demo',
           currency: game.currencies[0] ?? 'EUR',
@@ -166,13 +180,13 @@ export async function startGame(
     ({ token } = await issueLaunchToken(db, {
       playerId,
       currency,
-      providerId: STUDIO_PROVIDER_ID,
+      providerId: launcher.providerId,
       gameId: game.identity,
     }));
   }
   const gameUrl = absolute(
     deps.studioUrl,
-    studioLaunchUrl(studioSecret, {
+    launcher.link({
       game: game.identity,
       mode,
       currency,

@@ -19,7 +19,7 @@ import {
   removeFavorite,
 } from './catalogue.ts';
 import { listBets, listSpins, listWinners } from './history.ts';
-import { type BeforeLaunchHook, startGame } from './launch.ts';
+import { type BeforeLaunchHook, type LaunchDeps, startGame } from './launch.ts';
 import { lobbyCacheOf } from './lobby-cache.ts';
 
 const e = endpoints.game;
@@ -32,6 +32,8 @@ export interface GameRoutesOptions {
   player: Pick<PlayerModule, 'getProfile'>;
   /** Checks before a launch (docs: BeforeLaunchHook). */
   beforeLaunch?: readonly BeforeLaunchHook[];
+  /** Launch integrations of providers besides the studio (LaunchDeps.launchers). */
+  launchers?: LaunchDeps['launchers'];
   /** How long the public winners list is reused; default 5 s (0 in tests). */
   winnersCacheMs?: number;
   /** How long games, collections and providers are reused (decision 0047); default 10 s (0 in tests). */
@@ -92,7 +94,7 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
     const studioUrl = config.STUDIO_PUBLIC_URL ?? siteOriginOf(config, request);
     return {
       data: await startGame(
-        { db, studioSecret, studioUrl, player, beforeLaunch: options.beforeLaunch },
+        { db, studioSecret, studioUrl, player, beforeLaunch: options.beforeLaunch, launchers: options.launchers },
         {
           idOrIdentity: params.idOrIdentity,
           body,

@@ -144,3 +144,33 @@ export async function seedGames(db: Db): Promise<void> {
   }
   invalidateLobby(db);
 }
+
+/**
+ * The demo's sandbox sportsbook in the catalogue (docs/sportsbook.md): provider `betsy`, one game
+ * `betsy-sportsbook-betsy` (real money only, in no collection: `/betting` starts it). Idempotent.
+ */
+export async function seedSportsbookGame(db: Db): Promise<void> {
+  const [provider] = await db
+    .insert(gameProviders)
+    .values({ identity: 'betsy', name: 'Betsy', position: 2 })
+    .onConflictDoUpdate({ target: gameProviders.identity, set: { name: 'Betsy' } })
+    .returning();
+  const values = {
+    identity: 'betsy-sportsbook-betsy',
+    name: 'Sportsbook',
+    type: 'sportsbook',
+    description: 'Pre-match betting on a few fixed events: place, settle or cash out your bets.',
+    providerId: provider!.id,
+    isDemoMode: false,
+    enabled: true,
+    position: 100,
+  };
+  await db
+    .insert(games)
+    .values(values)
+    .onConflictDoUpdate({
+      target: games.identity,
+      set: { name: values.name, type: values.type, description: values.description, updatedAt: sql`now()` },
+    });
+  invalidateLobby(db);
+}

@@ -15,7 +15,7 @@ import type { Action } from './context.ts';
 import { devLaunchRoute } from './dev-launch.ts';
 import { SeamlessError } from './errors.ts';
 import { createProviderDirectory } from './provider-directory.ts';
-import { parseProviders, syncProviders } from './providers.ts';
+import { type ProviderConfig, parseProviders, syncProviders } from './providers.ts';
 import { fail, readRequest } from './read-request.ts';
 import type { MoneyRule } from './rules.ts';
 import { createSeamlessWallet } from './service.ts';
@@ -43,11 +43,15 @@ export async function seamlessRoutes(
     studioSecret: string;
     /** Run inside every movement's transaction (player status, limits, bonus rules). */
     rules?: readonly MoneyRule[];
+    /** Providers built into this process besides the studio (the demo's sandbox sportsbook); SEAMLESS_PROVIDERS wins on an equal id. */
+    builtInProviders?: readonly ProviderConfig[];
   },
 ) {
   const { config, db } = opts;
   const env = config as Config & { SEAMLESS_PROVIDERS?: string };
-  await syncProviders(db, parseProviders(env.SEAMLESS_PROVIDERS), opts.studioSecret);
+  const configured = parseProviders(env.SEAMLESS_PROVIDERS);
+  const builtIn = (opts.builtInProviders ?? []).filter((p) => !configured.some((c) => c.id === p.id));
+  await syncProviders(db, [...builtIn, ...configured], opts.studioSecret);
   const providers = createProviderDirectory(db);
   const wallet = createSeamlessWallet({ db, rules: opts.rules });
 
