@@ -27,6 +27,8 @@ import {
   loadSiteSettings,
 } from './lib/site-data.server.ts';
 import { modalRegistry } from './modal-registry.ts';
+// The installable app: install prompt capture and the service worker after load (decision 0070).
+import './features/pwa/register.ts';
 import type { AuthSettings, RootData } from './root-data.ts';
 import { pickContent } from './shared/i18n/content-tree.ts';
 import { I18nProvider } from './shared/i18n/i18n.tsx';

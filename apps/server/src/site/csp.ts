@@ -33,6 +33,9 @@ export function pagePolicy(
       `img-src ${images}`,
       "font-src 'self' data:",
       `connect-src 'self' ${socket}`,
+      // The installable app (decision 0070): its service worker and manifest come from this origin only.
+      "worker-src 'self'",
+      "manifest-src 'self'",
       ["frame-src 'self'", ...(studio ? [studio] : [])].join(' '),
       "frame-ancestors 'self'",
       "base-uri 'self'",

@@ -4,6 +4,7 @@ import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { LocalNavLink } from '../../shared/i18n/link.tsx';
 import { readPreferences, writePreferences } from '../../shared/preferences/preferences.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
+import { InstallAppButton } from '../pwa/index.ts';
 import { navItems } from './nav-items.ts';
 
 /**
@@ -47,6 +48,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
             </li>
           ))}
         </ul>
+        <InstallAppButton />
         <button
           type="button"
           className="drawer__compact"
