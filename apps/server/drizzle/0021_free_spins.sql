@@ -53,8 +53,9 @@ CREATE TABLE "risk"."turn_overs" (
 	"cycle_start" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "turn_overs_pkey" PRIMARY KEY ("player_id", "currency")
 );--> statement-breakpoint
+-- The operator's setting: no row means the rule is off (counters still run); the demo seeds it on with N = 1.
 CREATE TABLE "risk"."turn_over_settings" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL CHECK ("id" = 1),
+	"enabled" boolean DEFAULT true NOT NULL,
 	"multiplier" numeric(8, 2) DEFAULT 1 NOT NULL CHECK ("multiplier" >= 0)
-);--> statement-breakpoint
-INSERT INTO "risk"."turn_over_settings" ("id", "multiplier") VALUES (1, 1);
+);

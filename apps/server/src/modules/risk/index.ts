@@ -9,7 +9,7 @@ import { createLimitsApi, type RiskDeps } from './service.ts';
 import { signInGuard } from './sign-in.ts';
 
 export { riskRoutes } from './routes.ts';
-export { addDeposit as turnOverOnDeposit, assertTurnOverMet } from './turn-over.ts';
+export { addDeposit as turnOverOnDeposit, assertTurnOverMet, seedTurnOver } from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
 export { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
 export { historyOf } from './store.ts';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 // The turn-over wager (issue 12 §7, decision 0066): every deposit must be staked N times (operator setting,
-// default 1) before money can be withdrawn. A deposit raises the target inside its credit's transaction; bets
+// default 1; off until the operator's row exists, on in the demo) before money can be withdrawn. A deposit raises the target inside its credit's transaction; bets
 // count through the bonus rule's first statement (turn-over-statements.ts); a withdrawal is refused while
 // some turnover is owed.
 
@@ -16,13 +16,26 @@ interface Counter {
 
 const toBig = (v: unknown) => BigInt(String(v ?? 0));
 
-/** The operator's multiplier N, in hundredths (1 → 100). */
-async function multiplierOf(db: Db): Promise<bigint> {
+interface Setting {
+  enabled: boolean;
+  /** The multiplier N in hundredths (1 → 100). */
+  hundredths: bigint;
+}
+
+/** The operator's setting (one row; none: off, N = 1). */
+async function settingOf(db: Db): Promise<Setting> {
   const rows = await db.execute(
-    sql`select (multiplier * 100)::bigint::text as m from risk.turn_over_settings where id = 1`,
+    sql`select enabled, (multiplier * 100)::bigint::text as m from risk.turn_over_settings where id = 1`,
   );
-  const [row] = rowsOf<{ m: string }>(rows);
-  return row ? BigInt(row.m) : 100n;
+  const [row] = rowsOf<{ enabled: boolean; m: string }>(rows);
+  return row ? { enabled: row.enabled, hundredths: BigInt(row.m) } : { enabled: false, hundredths: 100n };
+}
+
+/** The demo's setting (issue 12 §7): on, deposits wagered once. An operator's own row is kept. */
+export async function seedTurnOver(db: Db): Promise<void> {
+  await db.execute(
+    sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 1) on conflict do nothing`,
+  );
 }
 
 /** Drizzle's execute answers an array (PGlite) or `{ rows }` (node-postgres). */
@@ -44,7 +57,7 @@ export const owedOf = (c: Counter | null) => (c && c.target > c.wagered ? c.targ
 
 /** Inside a deposit's credit: its turnover (amount × N, rounded up) joins what is owed. */
 export async function addDeposit(tx: Db, d: { playerId: string; currency: string; amount: bigint }): Promise<void> {
-  const required = (d.amount * (await multiplierOf(tx)) + 99n) / 100n;
+  const required = (d.amount * (await settingOf(tx)).hundredths + 99n) / 100n;
   if (required <= 0n) return;
   // A requirement already met starts a new cycle: what counts from here is what the site shows as placed.
   await tx.execute(sql`
@@ -60,12 +73,12 @@ export async function turnOverOf(db: Db, playerId: string, currency: string): Pr
   if (!isCurrencyCode(currency)) {
     throw ApiError.of(ErrorCode.validation, 'Unknown currency.', { currency: ['Unknown currency.'] }, 422);
   }
-  const [counter, multiplier] = await Promise.all([counterOf(db, playerId, currency), multiplierOf(db)]);
-  const owed = owedOf(counter);
+  const [counter, setting] = await Promise.all([counterOf(db, playerId, currency), settingOf(db)]);
+  const owed = setting.enabled ? owedOf(counter) : 0n;
   const total = counter && owed > 0n ? counter.target - counter.cycleStart : 0n;
   return {
     total: toMajor(total, currency),
-    turnOverWager: Number(multiplier) / 100,
+    turnOverWager: Number(setting.hundredths) / 100,
     turnOverWagerAmount: toMajor(owed, currency),
     currency,
   };
@@ -73,6 +86,7 @@ export async function turnOverOf(db: Db, playerId: string, currency: string): Pr
 
 /** Before a withdrawal (in its transaction): refused while turnover is owed in that currency. */
 export async function assertTurnOverMet(tx: Db, w: { playerId: string; currency: string }): Promise<void> {
+  if (!(await settingOf(tx)).enabled) return;
   const owed = owedOf(await counterOf(tx, w.playerId, w.currency));
   if (owed === 0n) return;
   const message = `Wager ${toMajor(owed, w.currency)} ${w.currency} more before withdrawing (turnover of your deposits).`;

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from '../harness.ts';
+import { card, deposit, type Player, paymentPlayer, WEBHOOK_SECRET, withdraw } from '../payment/helpers.ts';
+import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
+
+// The turn-over wager (issue 12 §7, decision 0066): deposits are staked ×N before a withdrawal; the money path
+// counts real stakes (a rollback takes its stake back); GET /api/risk/reasons/turn-over-wager answers it.
+
+let t: SeamlessTestApp;
+
+beforeAll(async () => {
+  t = await createSeamlessTestApp({}, { PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  await t.database.db.execute(sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 1)`);
+});
+afterAll(() => t.close());
+
+const setting = (enabled: boolean, multiplier: number) =>
+  t.database.db.execute(sql`update risk.turn_over_settings set enabled = ${enabled}, multiplier = ${multiplier}`);
+const turnOver = async (p: Player, currency = 'EUR') =>
+  t.call('GET', `/api/risk/reasons/turn-over-wager?currency=${currency}`, { token: p.token });
+
+/** Money that is not a deposit (no turnover asked): enough to withdraw the 20 EUR minimum. */
+const credit = (p: Player) =>
+  t.call('POST', '/api/dev/wallet/credit', { body: { playerId: p.playerId, currency: 'EUR', amount: 100 } });
+
+let seq = 0;
+async function stake(game: string, amount: string) {
+  const id = `to${++seq}-${Date.now()}`;
+  const bet = await t.seamless('bet', { token: game, transactionId: `${id}:b0`, roundId: id, amount, currency: 'EUR' });
+  expect(bet.json).toMatchObject({ status: 'OK' });
+  return id;
+}
+
+describe(`turn-over wager (${databaseKind})`, () => {
+  it('asks the deposit wagered once, refuses a withdrawal until then, and counts real stakes', async () => {
+    const p = await paymentPlayer(t);
+    await credit(p);
+    const game = await t.launch(p.playerId);
+    expect((await turnOver(p)).json.data).toEqual({
+      total: 0,
+      turnOverWager: 1,
+      turnOverWagerAmount: 0,
+      currency: 'EUR',
+    });
+    expect((await deposit(t, p, card('4242 4242 4242 4242', 50))).status).toBe(200);
+    expect((await turnOver(p)).json.data).toEqual({
+      total: 50,
+      turnOverWager: 1,
+      turnOverWagerAmount: 50,
+      currency: 'EUR',
+    });
+    const refused = await withdraw(t, p, 20);
+    expect(refused.status).toBe(422);
+    expect(refused.json.error.fields.amount[0]).toMatch(/50/);
+    await stake(game, '20.00');
+    expect((await turnOver(p)).json.data).toMatchObject({ total: 50, turnOverWagerAmount: 30 });
+    const rolled = await stake(game, '5.00');
+    expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(25);
+    await t.seamless('rollback', {
+      token: game,
+      transactionId: `${rolled}:rb0`,
+      rollbackTransactionId: `${rolled}:b0`,
+      roundId: rolled,
+    });
+    expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(30);
+    await stake(game, '25.00');
+    await stake(game, '5.00');
+    expect((await turnOver(p)).json.data).toMatchObject({ total: 0, turnOverWagerAmount: 0 });
+    expect((await withdraw(t, p, 20)).status).toBe(200);
+  });
+
+  it('starts a new requirement after one is met, times the operator multiplier; off means nothing owed', async () => {
+    const p = await paymentPlayer(t);
+    await credit(p);
+    const game = await t.launch(p.playerId);
+    await deposit(t, p, card('4242 4242 4242 4242', 20));
+    await stake(game, '20.00');
+    await setting(true, 2);
+    try {
+      await deposit(t, p, card('4242 4242 4242 4242', 10));
+      expect((await turnOver(p)).json.data).toEqual({
+        total: 20,
+        turnOverWager: 2,
+        turnOverWagerAmount: 20,
+        currency: 'EUR',
+      });
+      await setting(false, 2);
+      expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(0);
+      expect((await withdraw(t, p, 20)).status).toBe(200);
+    } finally {
+      await setting(true, 1);
+    }
+  });
+
+  it('answers only the player’s own turnover; bad input is 422, a guest 401', async () => {
+    const p = await paymentPlayer(t);
+    await deposit(t, p, card('4242 4242 4242 4242', 30));
+    const other = await paymentPlayer(t);
+    expect((await turnOver(other)).json.data.turnOverWagerAmount).toBe(0);
+    expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(30);
+    for (const currency of ['eur', 'XXX', '', 'E%00R']) expect((await turnOver(p, currency)).status).toBe(422);
+    expect((await t.call('GET', '/api/risk/reasons/turn-over-wager', { token: p.token })).status).toBe(422);
+    expect((await t.call('GET', '/api/risk/reasons/turn-over-wager?currency=EUR')).status).toBe(401);
+  });
+});
