@@ -14,6 +14,7 @@ export * from '../modules/player/social/telegram-schema.ts';
 export * from '../modules/retention/loyalty/schema.ts';
 export * from '../modules/retention/quests/schema.ts';
 export * from '../modules/retention/schema.ts';
+export * from '../modules/retention/tournaments/schema.ts';
 export * from '../modules/retention/wheel/schema.ts';
 export * from '../modules/risk/reality-schema.ts';
 export * from '../modules/risk/schema.ts';

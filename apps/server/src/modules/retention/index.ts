@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 import type { Publisher } from '../../outbox/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
+import { type RatesSource, seededRates } from '../settings/rates/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
+import { createTournaments } from './tournaments/index.ts';
 
 // The retention module as the app sees it (decision 0058): loyalty, quests, tournaments and the wheel of
 // fortune, fed by the money path's and payments' events through the outbox. Each feature lives in its own
@@ -25,6 +27,8 @@ export interface RetentionOptions {
   /** Queues a job on the app's queue (pass `in` to send inside an open transaction). */
   send: SendJob;
   now?: () => Date;
+  /** Currency rates (tournament stakes in the base currency); default: the seeded table. */
+  rates?: RatesSource;
 }
 
 export interface RetentionModule {
@@ -44,16 +48,29 @@ export interface RetentionModule {
   routes(app: FastifyInstance): Promise<void>;
 }
 
-export function createRetentionModule({ db, now = () => new Date() }: RetentionOptions): RetentionModule {
+export function createRetentionModule({
+  config,
+  db,
+  send,
+  now = () => new Date(),
+  rates = seededRates(),
+}: RetentionOptions): RetentionModule {
   // Each feature, when on, adds its handler, its jobs and its routes.
   const handlers: RetentionHandler[] = [];
   const jobs: JobDefinition<never>[] = [];
+  const tournaments = createTournaments({ config, db, send, rates, now });
+  handlers.push(tournaments.handler);
+  jobs.push(tournaments.job as JobDefinition<never>);
   return {
     rule: handlers.length > 0 ? retentionEventsRule() : null,
     onDeposit: depositEvents(now),
     consumer: createRetentionConsumer(db, handlers),
     jobs,
-    async start() {},
-    async routes(_app) {},
+    async start() {
+      await tournaments.start();
+    },
+    async routes(app) {
+      await tournaments.routes(app);
+    },
   };
 }

@@ -1,0 +1,68 @@
+import type { TournamentConditions, TournamentRates } from '@croupier/contracts';
+import type { Db } from '../../../db/client.ts';
+import { tournamentsChanged } from './catalog.ts';
+import type { TournamentRow } from './rules.ts';
+import { tournamentPrizes, tournaments } from './schema.ts';
+
+// Operator data: a tournament and its prizes (demo seed, tests, the next one of a rolling series).
+
+export interface PrizeDefinition {
+  place: number;
+  /** 1 real money, 2 bonus money, 3 a bonus. */
+  type: number;
+  title: string;
+  currency?: string;
+  /** Minor units. */
+  amount?: bigint;
+  bonusId?: string;
+}
+
+export interface TournamentDefinition {
+  identity: string;
+  title: string;
+  type: number;
+  startAt: Date;
+  endAt: Date;
+  confirmationRequired?: boolean;
+  conditions?: TournamentConditions;
+  rates: TournamentRates;
+  series?: string | null;
+  status?: 'draft' | 'scheduled' | 'finished' | 'cancelled';
+  prizes: PrizeDefinition[];
+}
+
+/** Inserts a tournament and its prizes; null when the identity exists already (idempotent seeds). */
+export async function defineTournament(tx: Db, d: TournamentDefinition): Promise<TournamentRow | null> {
+  const [row] = await tx
+    .insert(tournaments)
+    .values({
+      identity: d.identity,
+      title: d.title,
+      type: d.type,
+      status: d.status ?? 'scheduled',
+      startAt: d.startAt,
+      endAt: d.endAt,
+      confirmationRequired: d.confirmationRequired ?? false,
+      conditions: d.conditions ?? {},
+      rates: d.rates,
+      series: d.series ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  if (d.prizes.length > 0) {
+    await tx.insert(tournamentPrizes).values(
+      d.prizes.map((p) => ({
+        tournamentId: row.id,
+        place: p.place,
+        type: p.type,
+        title: p.title,
+        currency: p.currency ?? null,
+        amount: p.amount ?? null,
+        bonusId: p.bonusId ?? null,
+      })),
+    );
+  }
+  tournamentsChanged();
+  return row;
+}

@@ -1,0 +1,125 @@
+import { TournamentType } from '@croupier/contracts';
+import type { Db } from '../../../db/client.ts';
+import type { RatesSource } from '../../settings/rates/index.ts';
+import type { BetEvent, Delivered, RetentionHandler, RollbackEvent, WinEvent } from '../events.ts';
+import type { createCatalog, LiveTournament } from './catalog.ts';
+import { addPoints, addRound, type EntryChange, joinEntry, lockRound, type RoundKey, setRound } from './entries.ts';
+import { gameCounts, inWindow, stakeCounts, stakePoints, winPoints } from './rules.ts';
+
+// Points from play (issue 13 §4): the consumer's transaction updates the entries table (the source of
+// truth); the changes are handed to the live side after commit (ranking, throttled publications).
+
+export interface HandlerDeps {
+  catalog: ReturnType<typeof createCatalog>;
+  rates: RatesSource;
+  /** After commit: the entries that changed (live ranking and publications). Never throws. */
+  changed(changes: EntryChange[]): Promise<void>;
+}
+
+const keyOf = (t: LiveTournament, e: { providerId: string; roundId: string }): RoundKey => ({
+  tournamentId: t.row.id,
+  providerId: e.providerId,
+  roundId: e.roundId,
+});
+
+const change = (t: LiveTournament, playerId: string, entry: { seq: bigint; points: bigint }, delta: bigint) => ({
+  tournamentId: t.row.id,
+  playerId,
+  seq: entry.seq,
+  points: entry.points,
+  decreased: delta < 0n,
+  endAt: t.row.endAt,
+});
+
+/** A stake: counts when in the window, on a counted game, within the stake bounds, for a participant. */
+async function onBet(tx: Db, deps: HandlerDeps, e: BetEvent, list: LiveTournament[]): Promise<EntryChange[]> {
+  const at = new Date(e.at);
+  const stake = BigInt(e.amount);
+  const changes: EntryChange[] = [];
+  for (const t of list) {
+    if (!inWindow(t.row, at) || !gameCounts(t.row, t.games, e.gameId)) continue;
+    if (stake <= 0n || !stakeCounts(t.row, e.currency, stake, deps.rates.current())) continue;
+    if (!t.row.confirmationRequired) await joinEntry(tx, t.row.id, e.playerId);
+    const points = stakePoints(t.row, e.currency, stake, deps.rates.current());
+    const entry = await addPoints(tx, t.row.id, e.playerId, points);
+    if (!entry) continue; // takes no part: the tournament asks for confirmation first
+    await addRound(tx, keyOf(t, e), { playerId: e.playerId, currency: e.currency, stake, points });
+    changes.push(change(t, e.playerId, entry, points));
+  }
+  return changes;
+}
+
+/** A payout: in a by-multiplier tournament, payout ÷ the round's counted stake. */
+async function onWin(tx: Db, e: WinEvent, list: LiveTournament[]): Promise<EntryChange[]> {
+  const payout = BigInt(e.amount);
+  const changes: EntryChange[] = [];
+  if (payout <= 0n) return changes;
+  for (const t of list) {
+    if (t.row.type !== TournamentType.multiplier) continue;
+    const round = await lockRound(tx, keyOf(t, e));
+    if (!round || round.playerId !== e.playerId) continue; // a round that never counted here
+    const points = winPoints(t.row, round.stake, payout);
+    if (points <= 0n) continue;
+    await setRound(tx, keyOf(t, e), round.stake, round.points + points);
+    const entry = await addPoints(tx, t.row.id, e.playerId, points);
+    if (entry) changes.push(change(t, e.playerId, entry, points));
+  }
+  return changes;
+}
+
+/**
+ * A rollback: a refunded stake takes back its share of the round's points (by stake) or of its stake (by
+ * multiplier); an undone win takes back a by-multiplier round's points. A round never seen is ignored.
+ */
+async function onRollback(tx: Db, deps: HandlerDeps, e: RollbackEvent, list: LiveTournament[]) {
+  const amount = BigInt(e.amount);
+  const changes: EntryChange[] = [];
+  for (const t of list) {
+    const round = await lockRound(tx, keyOf(t, e));
+    if (!round || round.playerId !== e.playerId) continue;
+    let stake = round.stake;
+    let points = round.points;
+    if (amount > 0n) {
+      const refunded = amount < stake ? amount : stake;
+      stake -= refunded;
+      if (t.row.type === TournamentType.stake) {
+        const back = stakePoints(t.row, e.currency, refunded, deps.rates.current());
+        points = points > back ? points - back : 0n;
+      }
+    } else if (t.row.type === TournamentType.multiplier) {
+      points = 0n;
+    }
+    const delta = points - round.points;
+    await setRound(tx, keyOf(t, e), stake, points);
+    if (delta === 0n) continue;
+    const entry = await addPoints(tx, t.row.id, e.playerId, delta);
+    if (entry) changes.push(change(t, e.playerId, entry, delta));
+  }
+  return changes;
+}
+
+/** The retention handler of tournaments: effects in the consumer's transaction, live side after commit. */
+export function tournamentHandler(deps: HandlerDeps): RetentionHandler {
+  const pending = new Map<bigint, EntryChange[]>();
+  return {
+    name: 'tournaments',
+    async handle(tx, { id, event }: Delivered) {
+      if (event.kind !== 'game.bet' && event.kind !== 'game.win' && event.kind !== 'game.rollback') return;
+      const list = await deps.catalog.live(tx);
+      if (list.length === 0) return;
+      const changes =
+        event.kind === 'game.bet'
+          ? await onBet(tx, deps, event, list)
+          : event.kind === 'game.win'
+            ? await onWin(tx, event, list)
+            : await onRollback(tx, deps, event, list);
+      if (changes.length > 0) pending.set(id, changes);
+    },
+    async afterCommit({ id }) {
+      const changes = pending.get(id);
+      if (!changes) return;
+      pending.delete(id);
+      await deps.changed(changes).catch(() => {});
+    },
+  };
+}
