@@ -38,6 +38,9 @@ export const SHELL_CONTENT = [
   'alerts.bonusLost',
   'alerts.bonusCodeIncorrect',
   'alerts.bonusCodeNotAvailable',
+  // features/loyalty/loyalty-listener.tsx, features/wheel/wheel-listener.tsx
+  'alerts.loyaltyLevelUp',
+  'alerts.wheelSpinsIssued',
 ] as const;
 
 /** The lobby pages, game lists and grids. */
@@ -68,6 +71,9 @@ export const PROFILE_CONTENT = [
   'fields-settings',
   'alerts',
 ] as const;
+
+/** /loyalty: the levels, the account and the wheel of fortune (and its 10003 alert). */
+export const LOYALTY_CONTENT = ['global-components.loyalty', 'alerts.spinsExpired'] as const;
 
 /** Modal lists (app/modal-registry.ts). */
 export const AUTH_MODAL_CONTENT = ['global-components.auth', 'fields-settings', 'alerts'] as const;

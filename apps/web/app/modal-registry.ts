@@ -4,6 +4,7 @@ import {
   BONUS_MODAL_CONTENT,
   GAME_MODAL_CONTENT,
   LIMITS_MODAL_CONTENT,
+  LOYALTY_CONTENT,
   PAYMENT_MODAL_CONTENT,
   PROFILE_CONFIRMED_CONTENT,
   REALITY_CHECK_CONTENT,
@@ -221,6 +222,18 @@ const definitions: ModalDefinition[] = [
     name: 'wallet-bonus-info',
     content: BONUS_MODAL_CONTENT,
     load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.WalletBonusInfoModal),
+    size: 'small',
+  },
+  {
+    name: 'loyalty-level',
+    content: LOYALTY_CONTENT,
+    load: () => import('./features/loyalty/loyalty-modals.tsx').then((m) => m.LoyaltyLevelModal),
+    size: 'small',
+  },
+  {
+    name: 'loyalty-earn',
+    content: LOYALTY_CONTENT,
+    load: () => import('./features/loyalty/loyalty-modals.tsx').then((m) => m.LoyaltyEarnModal),
     size: 'small',
   },
 ];

@@ -1,28 +1,30 @@
-import { useLoaderData } from 'react-router';
+import type { LoyaltyLevel } from '@croupier/contracts';
+import { LOYALTY_CONTENT } from '../content-sections.ts';
+import { LoyaltyPage } from '../features/loyalty/index.ts';
+import { WheelPanel } from '../features/wheel/index.ts';
 import { notFound } from '../lib/not-found.ts';
+import { routeContent } from '../lib/route-content.server.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
-import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
-import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/loyalty';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(rootOf(matches, location), { titleKey: 'layout.nav.loyalty' });
 
-/** Loyalty exists only when enabled (spec §2). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+/** Loyalty exists only when enabled (spec §2); its levels are public and rendered on the server. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { site } = await loadSiteSettings(context.api);
   if (!site.loyaltyEnabled) throw notFound(new URL(request.url).pathname);
-  return { enabled: true };
+  const [levels, content] = await Promise.all([
+    context.api.retentionLoyalty
+      .loyaltyLevels({ query: { perPage: 100 } })
+      .then((r) => r.data as LoyaltyLevel[])
+      .catch(() => [] as LoyaltyLevel[]),
+    routeContent(context.api, request, params.lang, LOYALTY_CONTENT),
+  ]);
+  return { levels, content };
 }
 
-export default function Loyalty() {
-  const t = useT();
-  useLoaderData<typeof loader>();
-  return (
-    <div className="page">
-      <PageHeader title={t('layout.nav.loyalty')} />
-      <EmptyState icon="crown" text={t('global-components.empty.profileSection')} />
-    </div>
-  );
+export default function Loyalty({ loaderData }: Route.ComponentProps) {
+  return <LoyaltyPage levels={loaderData.levels} wheel={<WheelPanel />} />;
 }
