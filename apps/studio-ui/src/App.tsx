@@ -9,7 +9,7 @@ import { Roulette } from './games/Roulette.tsx';
 import { Slot } from './games/Slot.tsx';
 import { intlLocale, type MessageKey, pickLocale, translator } from './i18n.ts';
 import { betOptions, formatAmount, formatMoney, parseMinor } from './money.ts';
-import type { GameChoice, GameId, Seeds, Session, StudioBackend } from './types.ts';
+import type { FreeRound, GameChoice, GameId, Seeds, Session, StudioBackend } from './types.ts';
 import { BetSelector, FairnessDialog, type Toast, Toasts, TopBar } from './ui.tsx';
 
 const GAMES: Record<GameId, ComponentType> = {
@@ -57,6 +57,7 @@ export function App({ backend }: { backend: StudioBackend }) {
   const [locked, setLocked] = useState(false);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [fairOpen, setFairOpen] = useState(false);
+  const [freeRounds, setFreeRounds] = useState<FreeRound[]>([]);
   const pending = useRef<string | null>(null);
   const primary = useRef<(() => void) | null>(null);
   const toastId = useRef(0);
@@ -77,6 +78,12 @@ export function App({ backend }: { backend: StudioBackend }) {
         setBet(betOptions(s.limits)[0] ?? s.limits.minBet);
         document.documentElement.lang = intlLocale(pickLocale(s.locale));
         if (s.openRound) pushToast(translator(pickLocale(s.locale))('resumed'), 'info');
+        if (s.mode === 'real' && backend.freeRounds) {
+          backend.freeRounds().then(
+            (a) => setFreeRounds(a.freeRounds),
+            () => setFreeRounds([]),
+          );
+        }
       },
       () => setLoadError(true),
     );
@@ -158,6 +165,23 @@ export function App({ backend }: { backend: StudioBackend }) {
           return null;
         }
       },
+      freeRound: freeRounds[0] ?? null,
+      playFree: async () => {
+        const award = freeRounds[0];
+        if (!award || !backend.playFreeRound) return null;
+        try {
+          const answer = await backend.playFreeRound(award.id);
+          setSeeds((s) => (s ? { ...s, nonce: s.nonce + 1 } : s));
+          pending.current = answer.balance ?? (await freshBalance());
+          const used = { ...award, usedCount: award.usedCount + 1 };
+          setFreeRounds((list) => (used.usedCount < used.count ? [used, ...list.slice(1)] : list.slice(1)));
+          return answer.round;
+        } catch (error) {
+          setFreeRounds([]);
+          showError(error);
+          return null;
+        }
+      },
       reload: () =>
         backend.session().then(
           (s) => {
@@ -176,7 +200,7 @@ export function App({ backend }: { backend: StudioBackend }) {
         primary.current = fn;
       },
     };
-  }, [session, t, locale, bet, reducedMotion, backend, showError]);
+  }, [session, t, locale, bet, reducedMotion, backend, showError, freeRounds]);
 
   if (!session || !ctx || !seeds) {
     return (

@@ -1,4 +1,13 @@
-import type { GameChoice, RotateAnswer, Round, RoundAnswer, Seeds, Session, StudioBackend } from './types.ts';
+import type {
+  FreeRound,
+  GameChoice,
+  RotateAnswer,
+  Round,
+  RoundAnswer,
+  Seeds,
+  Session,
+  StudioBackend,
+} from './types.ts';
 
 /** An error answer of the studio: `{ error: { code, message, field? } }` with a 4xx, or a network failure. */
 export class StudioApiError extends Error {
@@ -44,6 +53,12 @@ export const requests = {
     method: 'POST',
     url: `${sessionBase(id)}/rounds/${encodeURIComponent(roundId)}/actions`,
     body: JSON.stringify(tile === undefined ? { action } : { action, tile }),
+  }),
+  freeRounds: (id: string): StudioRequest => ({ method: 'GET', url: `${sessionBase(id)}/free-rounds` }),
+  playFreeRound: (id: string, freeRoundId: string): StudioRequest => ({
+    method: 'POST',
+    url: `${sessionBase(id)}/free-rounds/${encodeURIComponent(freeRoundId)}/play`,
+    body: '{}',
   }),
   rounds: (id: string, limit = 20): StudioRequest => ({
     method: 'GET',
@@ -95,5 +110,7 @@ export function httpStudio(sessionId: string, fetchImpl: Fetch = (i, init) => fe
     play: (bet, choice) => send<RoundAnswer>(requests.play(sessionId, bet, choice), fetchImpl),
     act: (roundId, action, tile) => send<RoundAnswer>(requests.act(sessionId, roundId, action, tile), fetchImpl),
     rounds: (limit) => send<{ rounds: Round[] }>(requests.rounds(sessionId, limit), fetchImpl),
+    freeRounds: () => send<{ freeRounds: FreeRound[] }>(requests.freeRounds(sessionId), fetchImpl),
+    playFreeRound: (id) => send<RoundAnswer>(requests.playFreeRound(sessionId, id), fetchImpl),
   };
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { Locale, Translate } from './i18n.ts';
-import type { GameChoice, Round, Session } from './types.ts';
+import type { FreeRound, GameChoice, Round, Session } from './types.ts';
 
 /** What the shell gives every game. */
 export interface GameCtx {
@@ -27,6 +27,10 @@ export interface GameCtx {
   setPrimary: (fn: (() => void) | null) => void;
   /** An unfinished round to resume (blackjack, mines), once. */
   openRound: Round | null;
+  /** Casino free spins to play first (the slot; decision 0065), or null. */
+  freeRound: FreeRound | null;
+  /** Plays one of them (stake 0); null when it failed. */
+  playFree: () => Promise<Round | null>;
 }
 
 export const Ctx = createContext<GameCtx | null>(null);

@@ -4,6 +4,7 @@
  */
 import type {
   RouletteChoiceBet,
+  StudioFreeRound,
   StudioGameChoice,
   StudioGameId,
   StudioLimits,
@@ -19,6 +20,7 @@ import type {
 import { STUDIO_GAMES } from '@croupier/contracts/studio-games';
 
 export type GameId = StudioGameId;
+export type FreeRound = StudioFreeRound;
 export const GAME_IDS: readonly GameId[] = STUDIO_GAMES;
 export type Seeds = StudioSeeds;
 export type RevealedSeeds = StudioRevealedSeeds;
@@ -38,4 +40,7 @@ export interface StudioBackend {
   play(bet: string, choice: GameChoice): Promise<RoundAnswer>;
   act(roundId: string, action: string, tile?: number): Promise<RoundAnswer>;
   rounds(limit?: number): Promise<StudioRoundsAnswer>;
+  /** Free rounds the casino awarded (real play; decision 0065). Demo backends have none. */
+  freeRounds?(): Promise<{ freeRounds: StudioFreeRound[] }>;
+  playFreeRound?(id: string): Promise<RoundAnswer>;
 }

@@ -64,7 +64,7 @@ function Glyph({ s, small }: { s: number; small?: boolean }) {
 }
 
 export function Slot() {
-  const { t, play, settle, setLocked, reducedMotion, money, bet, session } = useGame();
+  const { t, play, playFree, freeRound, settle, setLocked, reducedMotion, money, bet, session } = useGame();
   const [grid, setGrid] = useState<number[][]>(() =>
     STRIPS.map((strip, r) => [0, 1, 2].map((k) => strip[(r * 3 + k) % strip.length] as number)),
   );
@@ -85,7 +85,8 @@ export function Slot() {
     setTotal(null);
     setFree(null);
     setBanner(null);
-    const roundPromise = play({ game: 'neon-fruits' });
+    // The casino's free spins play first, at their own bet (decision 0065).
+    const roundPromise = freeRound ? playFree() : play({ game: 'neon-fruits' });
     const quick = reducedMotion;
     if (!quick) setSpinning([true, true, true, true, true]);
     const round = await roundPromise;
@@ -157,6 +158,15 @@ export function Slot() {
 
   return (
     <div className="slot">
+      {freeRound && (
+        <p className="slot__casino-free" role="status" data-free-round={freeRound.id}>
+          {t('casinoFreeSpins', {
+            left: freeRound.count - freeRound.usedCount,
+            count: freeRound.count,
+            bet: money(freeRound.bet),
+          })}
+        </p>
+      )}
       <div className="slot__status" aria-live="polite">
         {free ? (
           <span className="pill pill--free">
