@@ -45,7 +45,7 @@ export const SHELL_CONTENT = [
 
 /** The lobby pages, game lists and grids. */
 export const GAMES_CONTENT = ['global-components.games'] as const;
-export const HOME_CONTENT = ['global-components.home', ...GAMES_CONTENT] as const;
+export const HOME_CONTENT = ['global-components.home', 'global-components.activity', ...GAMES_CONTENT] as const;
 export const GAME_PAGE_CONTENT = [
   ...GAMES_CONTENT,
   'alerts.limitedRealGame',

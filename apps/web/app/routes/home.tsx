@@ -1,4 +1,5 @@
 import { HOME_CONTENT } from '../content-sections.ts';
+import { ActivityBoards } from '../features/activity/index.ts';
 import { loadLobby } from '../features/games/lobby.server.ts';
 import { Lobby } from '../features/games/lobby.tsx';
 import { routeContent } from '../lib/route-content.server.ts';
@@ -37,6 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <Lobby rows={loaderData.rows} winners={loaderData.winners} />
       </section>
+      <ActivityBoards />
     </>
   );
 }
