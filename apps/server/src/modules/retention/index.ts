@@ -7,7 +7,9 @@ import type { DepositSucceeded } from '../payment/index.ts';
 import { type RatesSource, seededRates } from '../settings/rates/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
+import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
 import { createTournaments } from './tournaments/index.ts';
+import { createWheel, wheelRoutes } from './wheel/index.ts';
 
 // The retention module as the app sees it (decision 0058): loyalty, quests, tournaments and the wheel of
 // fortune, fed by the money path's and payments' events through the outbox. Each feature lives in its own
@@ -61,6 +63,11 @@ export function createRetentionModule({
   const tournaments = createTournaments({ config, db, send, rates, now });
   handlers.push(tournaments.handler);
   jobs.push(tournaments.job as JobDefinition<never>);
+  // Loyalty (decision 0059) with LOYALTY_ENABLED; wheels (0060) always, their points prizes through loyalty.
+  const loyalty = createLoyalty({ rates });
+  if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
+  const wheel = createWheel({ db, now, rates, award: loyalty.award });
+  handlers.push(wheel.handler);
   return {
     rule: handlers.length > 0 ? retentionEventsRule() : null,
     onDeposit: depositEvents(now),
@@ -70,6 +77,8 @@ export function createRetentionModule({
       await tournaments.start();
     },
     async routes(app) {
+      if (config.LOYALTY_ENABLED) await app.register(loyaltyRoutes, { db });
+      await app.register(wheelRoutes, { deps: wheel.deps });
       await tournaments.routes(app);
     },
   };
