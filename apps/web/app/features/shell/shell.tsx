@@ -3,10 +3,12 @@ import { useT } from '../../shared/i18n/i18n.tsx';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { ToastProvider } from '../../shared/toasts/toast-provider.tsx';
 import { BonusListener } from '../bonuses/index.ts';
+import { LoyaltyListener } from '../loyalty/index.ts';
 import { MessengerProvider } from '../notifications/index.ts';
 import { InvoiceListener } from '../payment/index.ts';
 import { RealtimeConnector, RealtimeReactions } from '../realtime/index.ts';
 import { WalletLiveUpdates, WalletProvider } from '../wallet/index.ts';
+import { WheelListener } from '../wheel/index.ts';
 import { DemoRibbon } from './demo-ribbon.tsx';
 import { Drawer } from './drawer.tsx';
 import { FlashNotice } from './flash-notice.tsx';
@@ -47,6 +49,8 @@ export function Shell({ children }: { children: ReactNode }) {
             <WalletLiveUpdates />
             <InvoiceListener />
             <BonusListener />
+            <LoyaltyListener />
+            <WheelListener />
             <RealtimeConnector />
             <RealtimeReactions />
           </div>
