@@ -34,6 +34,8 @@ import {
   playerStatusIn,
   registerAuthentication,
 } from './modules/player/index.ts';
+import { integrationRoutes } from './modules/player/integrations/routes.ts';
+import { createReferrals } from './modules/player/referrals/index.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
@@ -181,6 +183,10 @@ export async function buildApp({
   await app.register(notificationRoutes, { config, db });
   await app.register(playerRoutes, { config, player });
   await app.register(socialRoutes, { config, player });
+  // Referrals and the live-chat identity (issue 16; decisions 0067, 0068): part of the player module.
+  const referrals = createReferrals({ config, player });
+  await app.register(referrals.routes);
+  await app.register(integrationRoutes, { config, player });
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
@@ -206,7 +212,7 @@ export async function buildApp({
     db,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
-    onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit],
+    onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit, referrals.onDeposit],
     // The turn-over wager (decision 0066): deposits are wagered ×N before a withdrawal.
     beforeWithdrawal: [assertTurnOverMet],
   });

@@ -27,6 +27,8 @@ export interface SocialSignIn {
   locale?: string;
   affiliateTag?: string;
   meta: RequestMeta;
+  /** The provider never gives an e-mail (Telegram): an unlinked identity creates a player without one. */
+  withoutEmail?: boolean;
 }
 
 const enabledCurrencies = new Set(currencies.filter((c) => c.isEnabled).map((c) => c.code));
@@ -126,14 +128,14 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
     return loggedIn(input, auth, unproved ? ' (linked; e-mail confirmed, password cleared)' : ' (linked)');
   }
 
-  const link = (input: SocialSignIn, email: string) => ({
+  const link = (input: SocialSignIn, email: string | null) => ({
     issuer: input.identity.issuer,
     subject: input.identity.subject,
     connection: input.connection,
     email,
   });
 
-  async function create(input: SocialSignIn, email: string): Promise<Auth> {
+  async function create(input: SocialSignIn, email: string | null): Promise<Auth> {
     const { meta } = input;
     const visitorCountry = meta.country ? countries.get(meta.country) : undefined;
     const country = visitorCountry && !visitorCountry.restrict ? visitorCountry.code : null;
@@ -148,7 +150,7 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
         .insert(players)
         .values({
           email,
-          confirmedAt: sql`now()`,
+          confirmedAt: email ? sql`now()` : null,
           passwordHash,
           currency,
           country,
@@ -193,6 +195,8 @@ export function createSocialPlayers(deps: PlayerDeps, settings: SettingsService)
     const linked = await byLink(input);
     if (linked) return linked;
     const { email, emailVerified } = input.identity;
+    // No e-mail to match by: the identity is the account (decision 0069).
+    if (input.withoutEmail) return create(input, null);
     if (!email || !emailVerified) {
       await audit({
         type: 'login',

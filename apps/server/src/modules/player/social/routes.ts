@@ -10,6 +10,7 @@ import type { PlayerModule } from '../index.ts';
 import { setRefreshCookie } from '../refresh-cookie.ts';
 import { createOidcConfigurations } from './oidc.ts';
 import { createSocialLoginService } from './service.ts';
+import { createTelegramLogin, TELEGRAM } from './telegram-login.ts';
 
 /** Per visitor IP. A sign-in costs one of each. */
 const limits = {
@@ -26,6 +27,8 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
     settings: createSettingsService(config),
     configurationOf: createOidcConfigurations(app),
   });
+  // Telegram's signed widget payload instead of OpenID Connect, when its bot is configured (decision 0069).
+  const telegram = createTelegramLogin({ config, deps, settings: createSettingsService(config) });
   const metaOf = (request: FastifyRequest): RequestMeta => {
     const visitor = visitorOf(request, config.TRUST_GEO_HEADERS);
     return {
@@ -62,6 +65,9 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
     { config: perIp('redirect') },
     async (request, reply) => {
       const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+      if (telegram && request.params.connection === TELEGRAM) {
+        return reply.header('cache-control', 'no-store').redirect(telegram.startUrl().toString(), 302);
+      }
       const url = await social.start({
         connection: request.params.connection,
         state: single(request.query.state),
@@ -75,7 +81,9 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
     app,
     endpoints.player.loginSocial,
     async ({ query, body, request, reply }) => {
-      const auth = await social.complete({ query, body, meta: metaOf(request) });
+      const input = { query, body, meta: metaOf(request) };
+      const auth =
+        telegram && body.connection === TELEGRAM ? await telegram.complete(input) : await social.complete(input);
       setRefreshCookie(deps, reply, auth);
       return { data: auth };
     },

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
+import type { DepositSucceeded } from '../../payment/index.ts';
+import type { PlayerModule } from '../index.ts';
+import { bindOnRegistration } from './bind.ts';
+import { backfillReferralCodes } from './codes.ts';
+import { referralOnDeposit } from './qualify.ts';
+import { referralRoutes } from './routes.ts';
+import { referralRules } from './rules.ts';
+import { createReferralService, type ReferralService } from './service.ts';
+
+// The referral programme (issue 16 item 7, decision 0067), part of the player module: codes and binding at
+// sign-up, qualification on the referee's deposit and wager, the referrer's reward through the wallet.
+
+export interface ReferralsModule {
+  service: ReferralService;
+  /** The payment module's hook (in the credit's transaction). */
+  onDeposit: DepositSucceeded;
+  routes(app: FastifyInstance): Promise<void>;
+}
+
+export function createReferrals({
+  config,
+  player,
+  now = () => new Date(),
+}: {
+  config: Config;
+  player: PlayerModule;
+  now?: () => Date;
+}): ReferralsModule {
+  const { db, log } = player.deps;
+  const rules = referralRules(config);
+  const service = createReferralService(db, rules, now);
+  player.onRegistered(bindOnRegistration(db, rules, now));
+  return {
+    service,
+    onDeposit: referralOnDeposit(rules, now, log),
+    async routes(app) {
+      // Players from before the programme was switched on get their codes at start.
+      if (rules.enabled) app.addHook('onReady', async () => backfillReferralCodes(db));
+      await referralRoutes(app, { service });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import type { DepositSucceeded } from '../../payment/index.ts';
+import { payReward, realStakesSince } from '../../wallet/index.ts';
+import { players } from '../schema.ts';
+import type { ReferralRules } from './rules.ts';
+import { referrals } from './schema.ts';
+
+// Qualification (decision 0067): a referee qualifies with a deposit of at least the minimum and real-money
+// stakes of at least the wager threshold, both before the deadline. The status leaves 1 once: to 2 with the
+// referrer's reward in the same transaction (the update's `status = 1` guard and the reward's idempotency key
+// both make it once), or to 3 when the deadline passes first.
+
+type ReferralRow = typeof referrals.$inferSelect;
+
+export const ReferralStatus = { inProgress: 1, qualified: 2, notQualified: 3 } as const;
+
+/** Moves one in-progress referral on if it can; `tx` is a transaction. Returns the new status. */
+export async function evaluate(tx: Db, rules: ReferralRules, refereeId: string, now: Date): Promise<number | null> {
+  const [row] = await tx
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.refereeId, refereeId), eq(referrals.status, ReferralStatus.inProgress)))
+    .for('update');
+  if (!row) return null;
+  if (now >= row.qualificationEndAt) {
+    await tx
+      .update(referrals)
+      .set({ status: ReferralStatus.notQualified })
+      .where(and(eq(referrals.refereeId, refereeId), eq(referrals.status, ReferralStatus.inProgress)));
+    return ReferralStatus.notQualified;
+  }
+  if (!row.depositedAt || !row.depositCurrency) return ReferralStatus.inProgress;
+  const staked = await realStakesSince(tx, refereeId, row.depositCurrency, row.registeredAt);
+  if (staked < rules.wager(row.depositCurrency)) return ReferralStatus.inProgress;
+  await qualify(tx, rules, row, now);
+  return ReferralStatus.qualified;
+}
+
+async function qualify(tx: Db, rules: ReferralRules, row: ReferralRow, now: Date): Promise<void> {
+  const [referrer] = await tx
+    .select({ currency: players.currency })
+    .from(players)
+    .where(eq(players.id, row.referrerId));
+  const currency = referrer?.currency ?? row.depositCurrency!;
+  const amount = rules.reward(currency);
+  const [won] = await tx
+    .update(referrals)
+    .set({ status: ReferralStatus.qualified, qualifiedAt: now, rewardCurrency: currency, rewardAmount: amount })
+    .where(and(eq(referrals.refereeId, row.refereeId), eq(referrals.status, ReferralStatus.inProgress)))
+    .returning({ refereeId: referrals.refereeId });
+  if (!won || amount <= 0n) return;
+  await payReward(tx, {
+    idempotencyKey: `referral:${row.refereeId}`,
+    playerId: row.referrerId,
+    currency,
+    amount,
+    part: 'real',
+    kind: 'referral.reward',
+  });
+}
+
+/** Evaluates every in-progress referral of one referrer, each in its own transaction. */
+export async function evaluateReferrer(db: Db, rules: ReferralRules, referrerId: string, now: Date): Promise<void> {
+  const open = await db
+    .select({ refereeId: referrals.refereeId })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, referrerId),
+        eq(referrals.status, ReferralStatus.inProgress),
+        sql`(${referrals.depositedAt} is not null or ${referrals.qualificationEndAt} <= ${now})`,
+      ),
+    );
+  for (const { refereeId } of open) {
+    await db.transaction(async (tx) => void (await evaluate(tx as unknown as Db, rules, refereeId, now)));
+  }
+}
+
+/**
+ * The payment module's hook, in the credit's transaction: the referee's first deposit of at least the minimum
+ * is recorded, then the referral is evaluated. It runs in a savepoint and a failure is logged, never fatal:
+ * a referral problem must not refuse a player's money.
+ */
+export function referralOnDeposit(
+  rules: ReferralRules,
+  now: () => Date,
+  log: { error: (obj: object, msg: string) => void },
+): DepositSucceeded {
+  return async (tx, deposit) => {
+    if (!rules.enabled) return;
+    try {
+      await tx.transaction(async (sp) => {
+        const s = sp as unknown as Db;
+        const at = now();
+        const minimum = rules.minDeposit(deposit.currency);
+        if (minimum > 0n && deposit.amount < minimum) return;
+        if (minimum === 0n && deposit.amount <= 0n) return;
+        const [recorded] = await s
+          .update(referrals)
+          .set({ depositedAt: at, depositCurrency: deposit.currency })
+          .where(
+            and(
+              eq(referrals.refereeId, deposit.playerId),
+              eq(referrals.status, ReferralStatus.inProgress),
+              sql`${referrals.depositedAt} is null`,
+            ),
+          )
+          .returning({ refereeId: referrals.refereeId });
+        if (recorded) await evaluate(s, rules, deposit.playerId, at);
+      });
+    } catch (error) {
+      log.error({ err: error, playerId: deposit.playerId }, 'referral deposit hook failed');
+    }
+  };
+}
