@@ -19,7 +19,7 @@ export function shouldShowTurnOverWager({
 }
 
 /**
- * Off until the bonus issue brings GET /api/risk/reasons/turn-over-wager: no site setting carries the
- * flag yet, and without its data the modal would only show invented figures.
+ * On: GET /api/risk/reasons/turn-over-wager answers nothing owed when the operator turned the rule off
+ * (decision 0066), so the server's setting decides.
  */
-export const TURN_OVER_WAGER_ENABLED = false;
+export const TURN_OVER_WAGER_ENABLED = true;

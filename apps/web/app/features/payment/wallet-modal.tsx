@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../shared/i18n/i18n.tsx';
 import type { ModalProps } from '../../shared/modals/types.ts';
 import { useModals } from '../../shared/modals/use-modals.ts';
 import { findCurrency, useCurrencies } from '../../shared/money/money.ts';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { usePaymentRegion, useWallet } from '../wallet/index.ts';
 import { trackWallet } from './analytics.ts';
 import { DepositPanel } from './deposit-panel.tsx';
 import { MethodsSkeleton } from './methods-state.tsx';
 import { shouldShowTurnOverWager, TURN_OVER_WAGER_ENABLED } from './turn-over-wager.ts';
+import { setTurnOverWager } from './turn-over-wager-modal.tsx';
 import { WithdrawPanel } from './withdraw-panel.tsx';
 import './payment.css';
 
@@ -34,13 +36,34 @@ export function WalletModal({ type, titleId }: ModalProps) {
     trackWallet('open', { tab });
   }, [tab]);
 
-  // The turnover block replaces a withdrawal (spec §4); its data arrives with the bonus issue.
+  // The turnover still owed (api-contract §12), fetched when the wallet opens (decision 0066).
+  const [owed, setOwed] = useState<number | null>(null);
+  const owedCurrency = account?.currency;
+  useEffect(() => {
+    if (!owedCurrency) return;
+    let live = true;
+    browserApi()
+      .turnOver.turnOverWager({ query: { currency: owedCurrency } })
+      .then(
+        ({ data }) => {
+          if (!live) return;
+          setTurnOverWager(data);
+          setOwed(data.turnOverWagerAmount);
+        },
+        () => live && setOwed(null),
+      );
+    return () => {
+      live = false;
+    };
+  }, [owedCurrency]);
+
+  // The turnover block replaces a withdrawal (spec §4).
   const turnOver =
     tab === 'withdraw' &&
     shouldShowTurnOverWager({
       featureEnabled: TURN_OVER_WAGER_ENABLED,
       withdrawalBalance: account?.withdrawalBalance,
-      turnOverWagerAmount: null,
+      turnOverWagerAmount: owed,
     });
   useEffect(() => {
     if (turnOver) modals.switchTo('wallet', 'turn-over-wager');
