@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { gameCollectionGames, gameCollections, gameProviders, games } from '../../src/modules/game/schema.ts';
 import { defineTournament, type TournamentDefinition } from '../../src/modules/retention/tournaments/index.ts';
 import { tournaments } from '../../src/modules/retention/tournaments/schema.ts';
-import type { SeamlessTestApp } from '../seamless/helpers.ts';
+import { signatureOf } from '../../src/modules/wallet/seamless/index.ts';
+import { createPlayerTestApp, registerPlayer } from '../player/helpers.ts';
+import { ACME, type SeamlessTestApp } from '../seamless/helpers.ts';
 
 // Tournaments of the tests' own (operator data) and bets through the signed seamless API.
 
@@ -87,4 +89,40 @@ export async function tournament(t: SeamlessTestApp, id: string, auth?: string) 
 
 export async function endNow(t: SeamlessTestApp, id: string, endAt = new Date()) {
   await t.database.db.update(tournaments).set({ endAt }).where(eq(tournaments.id, id));
+}
+
+/** A seamless test app with extra environment (the Redis tests): the same calls as createSeamlessTestApp. */
+export async function createEnvSeamlessApp(env: Record<string, string>): Promise<SeamlessTestApp> {
+  const t = await createPlayerTestApp({ SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]), ...env });
+  const seamless: SeamlessTestApp['seamless'] = async (path, body) => {
+    const payload = JSON.stringify(body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/seamless/v1/${path}`,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-provider-id': ACME.id,
+        'x-signature': signatureOf(ACME.secret, payload),
+      },
+    });
+    return { status: res.statusCode, json: res.json() };
+  };
+  const launch: SeamlessTestApp['launch'] = async (playerId, opts = {}) => {
+    const res = await t.call('POST', '/api/dev/seamless/launch-token', {
+      body: { playerId, currency: 'EUR', providerId: ACME.id, gameId: 'slot-1', ...opts },
+    });
+    return res.json.data.token as string;
+  };
+  return {
+    ...t,
+    seamless,
+    launch,
+    async newPlayer(funds = '100.00') {
+      const { auth } = await registerPlayer(t);
+      const playerId = auth.profile.id;
+      await t.call('POST', '/api/dev/wallet/credit', { body: { playerId, currency: 'EUR', amount: Number(funds) } });
+      return { playerId, token: await launch(playerId) };
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
-import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
-import { play, running, tournament } from './tournaments-helpers.ts';
+import type { SeamlessTestApp } from '../seamless/helpers.ts';
+import { createEnvSeamlessApp, play, running, tournament } from './tournaments-helpers.ts';
 
 // The Redis implementation of the live ranking (decision 0063), when TEST_REDIS_URL is set: the sorted set
 // agrees with the table, survives a flush (rebuilt from the table) and ignores a stale, lower write.
@@ -15,7 +15,7 @@ const prefix = `croupier-test-${randomBytes(4).toString('hex')}:`;
 describe.skipIf(!url)(`tournaments on Redis (${databaseKind})`, { timeout: 120_000 }, () => {
   let redis: Redis;
   beforeAll(async () => {
-    t = await createSeamlessTestApp({ REDIS_URL: url!, REALTIME_REDIS_PREFIX: prefix } as never);
+    t = await createEnvSeamlessApp({ REDIS_URL: url!, REALTIME_REDIS_PREFIX: prefix });
     redis = new Redis(url!);
   }, 180_000);
   afterAll(async () => {
