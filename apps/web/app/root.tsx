@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { SHELL_CONTENT } from './content-sections.ts';
+import { startPwa } from './features/pwa/register.ts';
 import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
 import { Shell } from './features/shell/shell.tsx';
 import { ACCESS_TOKEN_COOKIE, AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
@@ -27,8 +28,6 @@ import {
   loadSiteSettings,
 } from './lib/site-data.server.ts';
 import { modalRegistry } from './modal-registry.ts';
-// The installable app: install prompt capture and the service worker after load (decision 0070).
-import './features/pwa/register.ts';
 import type { AuthSettings, RootData } from './root-data.ts';
 import { pickContent } from './shared/i18n/content-tree.ts';
 import { I18nProvider } from './shared/i18n/i18n.tsx';
@@ -41,6 +40,9 @@ import { SessionProvider } from './shared/session/session-provider.tsx';
 import { ErrorScreen } from './shared/ui/error-screen.tsx';
 import './styles/app.css';
 import './styles/realtime.css';
+
+// The installable app: the install prompt kept from the start, the service worker after load (decision 0070).
+startPwa();
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api } = context;

@@ -25,5 +25,3 @@ export function startPwa(): void {
       .catch((error: unknown) => console.warn('service worker registration failed', error));
   });
 }
-
-startPwa();
