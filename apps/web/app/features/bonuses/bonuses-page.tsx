@@ -9,6 +9,7 @@ import { Pagination } from '../history/index.ts';
 import { BonusCard } from './bonus-card.tsx';
 import { activateStepFor, cancelModalFor } from './bonus-rules.ts';
 import { rememberBonuses, scheduleRefresh, useLiveBonuses } from './bonus-store.ts';
+import { FreeSpinsSection } from './free-spins.tsx';
 import { PromoCodeBox } from './promo-code.tsx';
 import { useBonusHistory } from './use-history.ts';
 import './bonuses.css';
@@ -134,6 +135,8 @@ export function BonusesPage() {
           </>
         )}
       </section>
+
+      <FreeSpinsSection />
 
       <section className="bonus-section" aria-labelledby="bonuses-history">
         <h2 id="bonuses-history" className="bonus-section__title">
