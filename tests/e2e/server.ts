@@ -69,6 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       DEV_MAILBOX: 'true',
       DEV_OIDC_PROVIDER: 'true',
       KYC_SANDBOX_DECISION_SECONDS: '2',
+      // The demo start turns loyalty on (issue 13).
+      LOYALTY_ENABLED: 'true',
       ...env,
     },
   });
