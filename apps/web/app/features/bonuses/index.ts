@@ -2,3 +2,4 @@
 export { BonusListener } from './bonus-listener.tsx';
 export { type BonusChoice, depositBonusFields } from './bonus-rules.ts';
 export { DepositBonuses } from './deposit-bonuses.tsx';
+export { WelcomePackage } from './welcome-package.tsx';
