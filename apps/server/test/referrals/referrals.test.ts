@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referrals } from '../../src/modules/player/referrals/schema.ts';
+import { databaseKind } from '../harness.ts';
+import { card, deposit, paymentPlayer, WEBHOOK_SECRET } from '../payment/helpers.ts';
+import { registerPlayer } from '../player/helpers.ts';
+import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
+
+// The referral programme (issue 16 item 7, decision 0067): a code per player, the referee bound at sign-up,
+// qualification on a deposit of at least 20 EUR and 20 EUR of real stakes before the deadline, the referrer
+// paid 10 EUR once; the list and settings endpoints per api-contract §4.
+
+let t: SeamlessTestApp;
+
+beforeAll(async () => {
+  t = await createSeamlessTestApp(
+    {},
+    {
+      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      REFERRALS_ENABLED: 'true',
+      REFERRAL_MAX_COUNT: '3',
+      REFERRAL_MIN_DEPOSIT_EUR: '20',
+      REFERRAL_WAGER_EUR: '20',
+      REFERRAL_REWARD_EUR: '10',
+    },
+  );
+});
+afterAll(() => t.close());
+
+const profileOf = async (token: string) => (await t.call('GET', '/api/player/profile', { token })).json.data;
+const listOf = async (token: string, query = '') => t.call('GET', `/api/player/profile/referrals${query}`, { token });
+const eurOf = async (token: string) =>
+  (await t.call('GET', '/api/wallet/accounts', { token })).json.data.find(
+    (a: { currency: string }) => a.currency === 'EUR',
+  ) as { realBalance: number };
+
+/** A referrer and its code. */
+async function referrer() {
+  const p = await paymentPlayer(t);
+  const { referralCode } = await profileOf(p.token);
+  return { ...p, code: referralCode as string };
+}
+
+/** A referee signed up with `code`, with its EUR account id. */
+async function referee(code: string) {
+  const { auth } = await registerPlayer(t, undefined, { referralCode: code });
+  const token = auth.accessToken;
+  const accounts = (await t.call('GET', '/api/wallet/accounts', { token })).json.data as { id: string }[];
+  return { token, playerId: auth.profile.id, accountId: accounts[0]!.id };
+}
+
+let seq = 0;
+async function bet(playerId: string, amount: string) {
+  const token = await t.launch(playerId);
+  const id = `ref-${++seq}-${Date.now()}`;
+  const b = await t.seamless('bet', { token, transactionId: `${id}:b`, roundId: id, amount, currency: 'EUR' });
+  expect(b.json.status).toBe('OK');
+  await t.seamless('win', {
+    token,
+    transactionId: `${id}:w`,
+    roundId: id,
+    betTransactionId: `${id}:b`,
+    amount: '0',
+    currency: 'EUR',
+    closeRound: true,
+  });
+}
+
+const rewardsTo = async (playerId: string) => {
+  const result = await t.database.db.execute(sql`
+    select count(*)::int as n from wallet.transactions t
+      join wallet.entries e on e.transaction_id = t.id
+      join wallet.accounts a on a.id = e.account_id
+     where t.kind = 'referral.reward' and a.player_id = ${playerId}`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
+
+describe(`referrals (${databaseKind})`, () => {
+  it('gives every player a code and answers the settings and the constants', async () => {
+    const a = await referrer();
+    expect(a.code).toMatch(/^[A-Z2-9]{8}$/);
+    const settings = await t.call('GET', '/api/player/referral-settings', { token: a.token });
+    expect(settings.json).toEqual({ data: { enabled: true, maxReferralCount: 3, ownerBonusId: null } });
+    const constants = await t.call('GET', '/api/settings/constants');
+    expect(constants.json.data.player.referral).toMatchObject({
+      enabled: true,
+      qualificationStatuses: [{ id: 1 }, { id: 2 }, { id: 3 }],
+    });
+  });
+
+  it('binds a referee signed up with the code (any case), visible to the referrer only', async () => {
+    const a = await referrer();
+    const b = await referee(a.code.toLowerCase());
+    const list = await listOf(a.token);
+    expect(list.status).toBe(200);
+    expect(list.json.meta).toEqual({ page: 1, perPage: 10, totalPages: 1, totalRows: 1 });
+    const [row] = list.json.referrals;
+    expect(row).toMatchObject({ qualified: 1, qualificationDate: null });
+    const days = (Date.parse(row.qualificationEndDate) - Date.parse(row.registrationDate)) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    // The referee sees its own (empty) list, never its referrer's.
+    expect((await listOf(b.token)).json).toEqual({
+      referrals: [],
+      meta: { page: 1, perPage: 10, totalPages: 1, totalRows: 0 },
+    });
+  });
+
+  it('binds nobody for an unknown or malformed code, and the sign-up still succeeds', async () => {
+    const a = await referrer();
+    await referee('NOSUCHCODE');
+    await referee('bad code!');
+    expect((await listOf(a.token)).json.meta.totalRows).toBe(0);
+  });
+
+  it('stops binding at maxReferralCount', async () => {
+    const a = await referrer();
+    for (let i = 0; i < 4; i++) await referee(a.code);
+    expect((await listOf(a.token)).json.meta.totalRows).toBe(3);
+  });
+
+  it('qualifies on a deposit and the wager, and pays the referrer exactly once', async () => {
+    const a = await referrer();
+    const b = await referee(a.code);
+    // Below the minimum deposit: not recorded.
+    expect((await deposit(t, b, card('4242 4242 4242 4242', 15))).status).toBe(200);
+    const [open] = await t.database.db.select().from(referrals).where(sql`${referrals.refereeId} = ${b.playerId}`);
+    expect(open!.depositedAt).toBeNull();
+    expect((await deposit(t, b, card('4242 4242 4242 4242', 50))).status).toBe(200);
+    await bet(b.playerId, '15.00');
+    expect((await listOf(a.token)).json.referrals[0].qualified).toBe(1);
+    const before = (await eurOf(a.token)).realBalance;
+    await bet(b.playerId, '5.00');
+    // Several reads at once: one transition, one reward.
+    const lists = await Promise.all([listOf(a.token), listOf(a.token), listOf(a.token)]);
+    for (const l of lists) expect(l.json.referrals[0].qualified).toBe(2);
+    const [row] = (await listOf(a.token)).json.referrals;
+    expect(row.qualificationDate).not.toBeNull();
+    expect((await eurOf(a.token)).realBalance).toBe(before + 10);
+    expect(await rewardsTo(a.playerId)).toBe(1);
+    // A later deposit by the referee changes nothing.
+    await deposit(t, b, card('4242 4242 4242 4242', 20));
+    expect(await rewardsTo(a.playerId)).toBe(1);
+  });
+
+  it('a deposit without enough wager leaves it in progress; past the deadline it is not qualified', async () => {
+    const a = await referrer();
+    const b = await referee(a.code);
+    await deposit(t, b, card('4242 4242 4242 4242', 50));
+    expect((await listOf(a.token)).json.referrals[0].qualified).toBe(1);
+    await t.database.db
+      .update(referrals)
+      .set({ qualificationEndAt: new Date(Date.now() - 1000) })
+      .where(sql`${referrals.refereeId} = ${b.playerId}`);
+    await bet(b.playerId, '30.00');
+    const [row] = (await listOf(a.token)).json.referrals;
+    expect(row).toMatchObject({ qualified: 3, qualificationDate: null });
+    expect(await rewardsTo(a.playerId)).toBe(0);
+  });
+
+  it('pages the list newest first', async () => {
+    const a = await referrer();
+    for (let i = 0; i < 3; i++) await referee(a.code);
+    const page = await listOf(a.token, '?page=2&perPage=2');
+    expect(page.json.meta).toEqual({ page: 2, perPage: 2, totalPages: 2, totalRows: 3 });
+    expect(page.json.referrals).toHaveLength(1);
+  });
+
+  it('refuses guests and bad paging with the error envelope', async () => {
+    expect((await t.call('GET', '/api/player/profile/referrals')).status).toBe(401);
+    expect((await t.call('GET', '/api/player/referral-settings')).status).toBe(401);
+    const a = await referrer();
+    for (const q of ['?page=0', '?perPage=1000', '?page=abc']) {
+      const res = await listOf(a.token, q);
+      expect(res.status).toBe(422);
+      expect(res.json.error.code).toBe(3);
+    }
+  });
+});
+
+describe(`referrals switched off (${databaseKind})`, () => {
+  let off: SeamlessTestApp;
+  beforeAll(async () => {
+    off = await createSeamlessTestApp();
+  });
+  afterAll(() => off.close());
+
+  it('gives no codes, binds nobody and says so', async () => {
+    const { auth } = await registerPlayer(off);
+    const token = auth.accessToken;
+    expect((await off.call('GET', '/api/player/profile', { token })).json.data.referralCode).toBeNull();
+    expect((await off.call('GET', '/api/player/referral-settings', { token })).json.data.enabled).toBe(false);
+    expect((await off.call('GET', '/api/settings/constants')).json.data.player.referral.enabled).toBe(false);
+  });
+});
