@@ -1,6 +1,7 @@
-import { BonusCode, BonusCodeStatus, PlayerBonus, PlayerChannel } from '@croupier/contracts';
+import { BonusCode, BonusCodeStatus, PlayerBonus, PlayerChannel, PlayerFreespin } from '@croupier/contracts';
 import { useEffect } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
+import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { usePlayerChannel } from '../realtime/index.ts';
@@ -38,6 +39,24 @@ export function BonusListener() {
       title: t(`alerts.${alert.key}.title`),
       description: t(`alerts.${alert.key}.text`),
     });
+  });
+
+  // New free spins: an alert naming the game (its name from the catalogue; a failed lookup only logs).
+  usePlayerChannel(PlayerChannel.playerFreespins, (data: unknown) => {
+    const parsed = PlayerFreespin.safeParse(field(data, 'playerFreespin'));
+    if (!parsed.success || field(data, 'event') !== 'player.freespin.created') return;
+    const spin = parsed.data;
+    browserApi()
+      .game.game({ params: { idOrIdentity: spin.gameId } })
+      .then(
+        ({ data: game }) =>
+          toasts.show({
+            type: 'success',
+            title: t('alerts.freeSpinsReceived.title', { count: spin.count }),
+            description: t('alerts.freeSpinsReceived.text', { game: game.name }),
+          }),
+        (error: unknown) => console.error('free-spin alert: game lookup failed', error),
+      );
   });
 
   usePlayerChannel(PlayerChannel.bonusCodes, (data: unknown) => {
