@@ -7,6 +7,13 @@
 export function serverEnv(argv, env) {
   const demo = argv.includes('--production')
     ? {}
-    : { DEMO: 'true', DEV_MAILBOX: 'true', DEV_OIDC_PROVIDER: 'true', HOST: '127.0.0.1', LOYALTY_ENABLED: 'true' };
+    : {
+        DEMO: 'true',
+        DEV_MAILBOX: 'true',
+        DEV_OIDC_PROVIDER: 'true',
+        HOST: '127.0.0.1',
+        QUESTS_ENABLED: 'true',
+        LOYALTY_ENABLED: 'true',
+      };
   return { NODE_ENV: 'production', ...demo, ...env };
 }

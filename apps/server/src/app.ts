@@ -197,7 +197,13 @@ export async function buildApp({
     mayClaim: risk.assertMayClaimBonus,
   });
   // Retention (decision 0058): fed by the movements' and deposits' events, applied after commit by its consumer.
-  const retention = createRetentionModule({ config, db, rates, send: (job, data, options) => jobs.send(job, data, options) });
+  const retention = createRetentionModule({
+    config,
+    db,
+    rates,
+    send: (job, data, options) => jobs.send(job, data, options),
+    bonus: bonus.deps,
+  });
   outbox.addPublisher(retention.consumer);
   const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs], log: app.log });
   app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import { seedBonuses } from '../modules/bonus/index.ts';
 import { seedGames } from '../modules/game/seed.ts';
 import { seedFieldSettings } from '../modules/player/seed.ts';
 import { seedLoyalty } from '../modules/retention/loyalty/index.ts';
+import { seedQuests } from '../modules/retention/quests/index.ts';
 import { seedTournaments } from '../modules/retention/tournaments/index.ts';
 import { seedWheels } from '../modules/retention/wheel/index.ts';
 import { seedTurnOver } from '../modules/risk/index.ts';
@@ -16,6 +17,7 @@ const seeders: Array<(db: Db) => Promise<void>> = [
   seedGames,
   seedBonuses,
   seedTurnOver,
+  seedQuests,
   seedTournaments,
   seedLoyalty,
   seedWheels,

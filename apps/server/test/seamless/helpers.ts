@@ -22,8 +22,13 @@ export interface SeamlessTestApp extends PlayerTestApp {
 
 export async function createSeamlessTestApp(
   options: Pick<AppOptions, 'moneyRules' | 'riskClock'> = {},
+  /** More environment (e.g. a feature flag). */
+  env: Record<string, string> = {},
 ): Promise<SeamlessTestApp> {
-  const t = await createPlayerTestApp({ SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]) }, options);
+  const t = await createPlayerTestApp(
+    { SEAMLESS_PROVIDERS: JSON.stringify([{ ...ACME, enabled: true }]), ...env },
+    options,
+  );
   const seamless: SeamlessTestApp['seamless'] = async (path, body, opts = {}) => {
     const payload = opts.raw ?? JSON.stringify(body);
     const res = await t.app.inject({

@@ -12,6 +12,8 @@ import { currencies, isLocaleCode, PlayerStatus, RestrictType, timeZones } from 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+// The events file, not retention's index: the index imports features that import this module.
+import { reportProfileCompleted } from '../retention/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { countRecent, recordEvent } from './audit.ts';
 import type { PlayerDeps, PlayerRegistered, RequestMeta } from './context.ts';
@@ -23,6 +25,7 @@ import { mail } from './mail.ts';
 import { consumeRegistrationOtp, phoneDigits } from './otp.ts';
 import { createPacer } from './pacer.ts';
 import { type PlayerRow, textFields, toProfile } from './profile.ts';
+import { fillsAField } from './profile-fields.ts';
 import { autologinTokens, emailConfirmations, passwordResets, players } from './schema.ts';
 import { closeAllSessions, notifySessionsClosed, openSession } from './sessions.ts';
 
@@ -458,6 +461,10 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
           .where(eq(players.id, playerId))
           .returning();
         if (emailChanged) sendConfirmation = await issueEmailConfirmation(tx as unknown as Db, playerId, set.email!);
+        // Quests' profile tasks (decision 0061): a save that fills an empty field is reported to retention.
+        if (fillsAField(player as unknown as Record<string, unknown>, set)) {
+          await reportProfileCompleted(tx as unknown as Db, playerId, new Date());
+        }
         return row!;
       });
     } catch (error) {

@@ -12,6 +12,7 @@ export { playerOf, registerAuthentication } from './auth.ts';
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
 export { publicNicknameIn, publicNicknames } from './nicknames.ts';
 export { type PlayerPreferences, preferencesOf } from './preferences.ts';
+export { filledProfileFields } from './profile-fields.ts';
 export { closeForSelfExclusion, timeZoneIn, timeZoneSubquery } from './responsible-gaming.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export type { AuthContext } from './sessions.ts';

@@ -3,11 +3,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 import type { Publisher } from '../../outbox/index.ts';
+import type { BonusDeps } from '../bonus/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
 import { type RatesSource, seededRates } from '../settings/rates/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
 import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
+import { createQuests } from './quests/index.ts';
 import { createTournaments } from './tournaments/index.ts';
 import { createWheel, wheelRoutes } from './wheel/index.ts';
 
@@ -29,6 +31,8 @@ export interface RetentionOptions {
   /** Queues a job on the app's queue (pass `in` to send inside an open transaction). */
   send: SendJob;
   now?: () => Date;
+  /** The bonus engine: quest rewards that are a bonus or free spins. */
+  bonus?: BonusDeps;
   /** Currency rates (tournament stakes in the base currency); default: the seeded table. */
   rates?: RatesSource;
 }
@@ -56,6 +60,7 @@ export function createRetentionModule({
   send,
   now = () => new Date(),
   rates = seededRates(),
+  bonus,
 }: RetentionOptions): RetentionModule {
   // Each feature, when on, adds its handler, its jobs and its routes.
   const handlers: RetentionHandler[] = [];
@@ -63,6 +68,12 @@ export function createRetentionModule({
   const tournaments = createTournaments({ config, db, send, rates, now });
   handlers.push(tournaments.handler);
   jobs.push(tournaments.job as JobDefinition<never>);
+  // Quests (decision 0061): only with QUESTS_ENABLED (routes answer 404 otherwise).
+  const quests = config.QUESTS_ENABLED ? createQuests({ db, send, now, ...(bonus ? { bonus } : {}) }) : null;
+  if (quests) {
+    handlers.push(quests.handler);
+    jobs.push(...quests.jobs);
+  }
   // Loyalty (decision 0059) with LOYALTY_ENABLED; wheels (0060) always, their points prizes through loyalty.
   const loyalty = createLoyalty({ rates });
   if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
@@ -80,6 +91,7 @@ export function createRetentionModule({
       if (config.LOYALTY_ENABLED) await app.register(loyaltyRoutes, { db });
       await app.register(wheelRoutes, { deps: wheel.deps });
       await tournaments.routes(app);
+      if (quests) await quests.routes(app);
     },
   };
 }

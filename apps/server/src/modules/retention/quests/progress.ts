@@ -1,0 +1,131 @@
+import { QuestState, QuestTaskType } from '@croupier/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { notifyCommitted } from '../../../outbox/index.ts';
+import { filledProfileFields } from '../../player/index.ts';
+import type { Delivered, RetentionEvent, RetentionHandler } from '../events.ts';
+import { betCounts, depositCounts, needsStake, profileProgress, winCounts } from './conditions.ts';
+import { publishQuest, publishTask } from './events.ts';
+import { activeTaskIds, playerQuest, progressMap, taskEvent } from './present.ts';
+import { playerQuests, playerQuestTasks, questRoundStakes } from './schema.ts';
+import { type Definition, definitionsOf, type PlayerQuestRow, progressOf, type TaskRow } from './store.ts';
+
+// Quests' retention handler (decision 0061): bets, wins, deposits and profile saves move the tasks of the
+// player's active quests that started before the event. Progress only grows (a rollback is ignored).
+
+/** The new progress of a task for this event, or null when the event does not count for it. */
+type Step = (task: TaskRow, progress: number) => number | null;
+
+async function stepFor(tx: Db, event: RetentionEvent, runs: Run[]): Promise<Step | null> {
+  switch (event.kind) {
+    case 'game.bet': {
+      const play = { gameId: event.gameId, currency: event.currency, amount: BigInt(event.amount) };
+      if (runs.some((r) => r.definition.tasks.some((t) => needsStake(t.type, t.conditions)))) {
+        await tx
+          .insert(questRoundStakes)
+          .values({ playerId: event.playerId, roundId: event.roundId, stake: play.amount })
+          .onConflictDoUpdate({
+            target: [questRoundStakes.playerId, questRoundStakes.roundId],
+            set: { stake: sql`${questRoundStakes.stake} + excluded.stake` },
+          });
+      }
+      return (t, p) => (t.type === QuestTaskType.bet && betCounts(t.conditions as never, play) ? p + 1 : null);
+    }
+    case 'game.win': {
+      const play = { gameId: event.gameId, currency: event.currency, amount: BigInt(event.amount) };
+      const [stake] = await tx
+        .select({ stake: questRoundStakes.stake })
+        .from(questRoundStakes)
+        .where(and(eq(questRoundStakes.playerId, event.playerId), eq(questRoundStakes.roundId, event.roundId)));
+      return (t, p) =>
+        t.type === QuestTaskType.win && winCounts(t.conditions as never, play, stake?.stake ?? null) ? p + 1 : null;
+    }
+    case 'deposit.succeeded': {
+      const deposit = { currency: event.currency, amount: BigInt(event.amount) };
+      return (t, p) =>
+        t.type === QuestTaskType.deposit && depositCounts(t.conditions as never, deposit) ? p + 1 : null;
+    }
+    case 'profile.completed': {
+      const filled = await filledProfileFields(tx, event.playerId);
+      return (t) => (t.type === QuestTaskType.profile ? profileProgress(t.conditions as never, filled) : null);
+    }
+    default:
+      return null;
+  }
+}
+
+interface Run {
+  row: PlayerQuestRow;
+  definition: Definition;
+  progress: Map<string, number>;
+}
+
+/** The player's active runs that were started before `at` and not past their end, locked. */
+async function activeRuns(tx: Db, playerId: string, at: Date): Promise<Run[]> {
+  const rows = (
+    await tx
+      .select()
+      .from(playerQuests)
+      .where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.state, QuestState.active)))
+      .for('update')
+  ).filter((r) => r.createdAt <= at && (!r.endAt || r.endAt > at));
+  if (rows.length === 0) return [];
+  const [definitions, progress] = await Promise.all([
+    definitionsOf(
+      tx,
+      rows.map((r) => r.questId),
+    ),
+    progressOf(
+      tx,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => ({
+    row,
+    definition: definitions.get(row.questId)!,
+    progress: progressMap(progress.get(row.id)),
+  }));
+}
+
+/** Applies the step to one run: one sequential task at most, every matching task in any order. */
+async function advance(tx: Db, run: Run, step: Step, at: Date): Promise<void> {
+  const { row, definition, progress } = run;
+  const active = activeTaskIds(definition, progress);
+  for (const task of definition.tasks) {
+    const before = progress.get(task.id) ?? 0;
+    if (!active.has(task.id) || before >= task.quantity) continue;
+    const next = step(task, before);
+    if (next === null || Math.min(next, task.quantity) === before) continue;
+    const value = Math.min(next, task.quantity);
+    progress.set(task.id, value);
+    await tx
+      .update(playerQuestTasks)
+      .set({ progress: value, updatedAt: at, ...(value >= task.quantity ? { completedAt: at } : {}) })
+      .where(and(eq(playerQuestTasks.playerQuestId, row.id), eq(playerQuestTasks.taskId, task.id)));
+    await publishTask(tx, taskEvent(definition, row, task, progress, at));
+    if (definition.quest.taskExecutionOrder === 2) break;
+  }
+  if (!definition.tasks.every((t) => (progress.get(t.id) ?? 0) >= t.quantity)) return;
+  const [done] = await tx
+    .update(playerQuests)
+    .set({ state: QuestState.completed, completedAt: at, updatedAt: at })
+    .where(eq(playerQuests.id, row.id))
+    .returning();
+  await publishQuest(tx, playerQuest(definition, done!, progress));
+}
+
+export function questHandler(now: () => Date): RetentionHandler {
+  return {
+    name: 'quests',
+    async handle(tx: Db, { event }: Delivered) {
+      if (event.kind === 'game.rollback') return;
+      const runs = await activeRuns(tx, event.playerId, new Date(event.at));
+      if (runs.length === 0) return;
+      const step = await stepFor(tx, event, runs);
+      if (!step) return;
+      for (const run of runs) await advance(tx, run, step, now());
+    },
+    // The publications written above wait in the outbox: wake its dispatcher.
+    afterCommit: async () => notifyCommitted(),
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant, minor } from '../../../db/columns.ts';
+import { retention } from '../schema.ts';
+
+// Quests' tables (decision 0061). Definitions (quests, tasks) are operator data; player quests and their
+// task progress are written by activation, the retention consumer, claims and the deadline job.
+
+/** Currency code → minor units (decimal strings, exact). */
+export type QuestAmounts = Record<string, string>;
+
+/** A reward as the operator defines it: money per currency, or a bonus definition (types 2 and 3). */
+export interface RewardDefinition {
+  type: number;
+  amounts: QuestAmounts;
+  /** Money rewards: true pays into the bonus part, false into the real part. */
+  lockBalance?: boolean;
+  bonusId?: string;
+}
+
+export const quests = retention.table('quests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  identity: text('identity').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  order: integer('order').notNull().default(0),
+  taskExecutionOrder: smallint('task_execution_order').notNull().default(1),
+  packageOrder: integer('package_order'),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Offered until (null: no end). A player's quest also ends here at the latest. */
+  availableTo: instant('available_to'),
+  /** A player's quest ends this many minutes after activation (null: at `availableTo` only). */
+  durationMinutes: integer('duration_minutes'),
+  rewards: jsonb('rewards').$type<RewardDefinition[]>().notNull().default([]),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export const questTasks = retention.table(
+  'quest_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questId: uuid('quest_id')
+      .notNull()
+      .references(() => quests.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: smallint('type').notNull(),
+    quantity: integer('quantity').notNull(),
+    executionOrder: integer('execution_order').notNull().default(1),
+    /** api-contract §11.2's conditions of the type, amounts in major units as the contract shows them. */
+    conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('quest_tasks_quest').on(t.questId)],
+);
+
+export const playerQuests = retention.table(
+  'player_quests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    questId: uuid('quest_id')
+      .notNull()
+      .references(() => quests.id),
+    /** The account currency at activation: rewards are paid in it. */
+    currency: text('currency').notNull(),
+    state: smallint('state').notNull().default(2),
+    endAt: instant('end_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at'),
+    completedAt: instant('completed_at'),
+    claimedAt: instant('claimed_at'),
+  },
+  (t) => [
+    // One live or finished run per player and quest: a second activation cannot race the first.
+    uniqueIndex('player_quests_one_live').on(t.playerId, t.questId).where(sql`${t.state} in (2, 3, 4)`),
+    index('player_quests_player_state').on(t.playerId, t.state),
+  ],
+);
+
+export const playerQuestTasks = retention.table(
+  'player_quest_tasks',
+  {
+    playerQuestId: uuid('player_quest_id')
+      .notNull()
+      .references(() => playerQuests.id),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => questTasks.id),
+    progress: integer('progress').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at'),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.playerQuestId, t.taskId] })],
+);
+
+/** Stakes of rounds played during a quest with a win-multiplier task (a win event carries no stake). */
+export const questRoundStakes = retention.table(
+  'quest_round_stakes',
+  {
+    playerId: uuid('player_id').notNull(),
+    roundId: text('round_id').notNull(),
+    stake: minor('stake').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.roundId] })],
+);
