@@ -88,6 +88,8 @@ export const ConfigSchema = z.object({
   MANIFEST_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   LOYALTY_ENABLED: bool.default(false),
   QUESTS_ENABLED: bool.default(false),
+  /** false: retention applies no event (no retention rule in the money path): the retention bench's baseline. */
+  RETENTION_ENABLED: bool.default(true),
   BETTING_CLIENT_HOST: z.string().optional(),
   BETTING_CLIENT_ID: z.string().optional(),
   CDN_BASE_URL: z.string().default(''),

@@ -79,6 +79,8 @@ export function createRetentionModule({
   if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
   const wheel = createWheel({ db, now, rates, award: loyalty.award });
   handlers.push(wheel.handler);
+  // RETENTION_ENABLED=false (the retention bench's baseline): no handler, so no event and no consumer work.
+  if (!config.RETENTION_ENABLED) handlers.length = 0;
   return {
     rule: handlers.length > 0 ? retentionEventsRule() : null,
     onDeposit: depositEvents(now),
