@@ -161,6 +161,13 @@ export function shouldRevalidate({
   return false;
 }
 
+/**
+ * zod probes `new Function("")` when its first object schema is built (for its JIT), which the page's CSP
+ * refuses and reports as a violation. zod reads this global before any schema exists: jitless in the
+ * browser, so the probe never runs (decision 0075).
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true};';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const nonce = useNonce();
@@ -174,7 +181,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
-        {/* constant boot script, nonce'd */}
+        {/* constant boot scripts, nonce'd */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesBootScript }} />
       </head>
       <body>

@@ -63,15 +63,41 @@ export type ApiClient = {
   };
 } & { call: <E extends Endpoint>(endpoint: E, input?: CallInput) => Promise<z.output<E['response']>> };
 
+/** What a call needs of an endpoint: method, path and auth, without its schemas. */
+export type RouteInfo = Pick<Endpoint, 'method' | 'path' | 'auth'>;
+export type RouteTable = { readonly [group: string]: { readonly [operation: string]: RouteInfo } };
+
+/** The schema-free copy of an endpoint table (the browser's client is built from it, without zod). */
+export function routeTableOf(table: {
+  readonly [group: string]: { readonly [operation: string]: Endpoint };
+}): RouteTable {
+  const routes: Record<string, Record<string, RouteInfo>> = {};
+  for (const [group, operations] of Object.entries(table)) {
+    routes[group] = {};
+    for (const [name, { method, path, auth }] of Object.entries(operations))
+      routes[group][name] = { method, path, auth };
+  }
+  return routes;
+}
+
 /**
  * The one typed client for SSR loaders and the browser. Bearer token only, no cookies, no retries
  * (api-contract §1.1–1.2). A non-2xx answer becomes an ApiError carrying the envelope.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  return createRouteClient(endpoints, options);
+}
+
+/**
+ * The same client over a route table: `routes` must hold every operation of `endpoints` (the browser
+ * passes `routeTableOf(endpoints)`, computed at build time, so its first load carries no schema).
+ * Answers are not parsed, only typed: the server validates what it sends.
+ */
+export function createRouteClient(routes: RouteTable, options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl ?? '';
 
-  async function call<E extends Endpoint>(endpoint: E, input: CallInput = {}): Promise<z.output<E['response']>> {
+  async function request(endpoint: RouteInfo, input: CallInput = {}): Promise<unknown> {
     const token = input.token !== undefined ? input.token : await options.getToken?.();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (token && endpoint.auth !== 'guest') headers.authorization = `Bearer ${token}`;
@@ -106,14 +132,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         error?.fields ?? {},
       );
     }
-    return json as z.output<E['response']>;
+    return json;
   }
+  const call = <E extends Endpoint>(endpoint: E, input?: CallInput) =>
+    request(endpoint, input) as Promise<z.output<E['response']>>;
 
   const client = { call } as ApiClient;
-  for (const [group, operations] of Object.entries(endpoints)) {
+  for (const [group, operations] of Object.entries(routes)) {
     const bound: Record<string, (input?: CallInput) => Promise<unknown>> = {};
-    for (const [name, endpoint] of Object.entries(operations))
-      bound[name] = (input) => call(endpoint as Endpoint, input);
+    for (const [name, route] of Object.entries(operations)) bound[name] = (input) => request(route, input);
     (client as unknown as Record<string, unknown>)[group] = bound;
   }
   return client;

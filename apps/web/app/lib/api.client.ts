@@ -1,4 +1,5 @@
-import { type ApiClient, createApiClient } from '@croupier/contracts';
+import { type ApiClient, createRouteClient } from '@croupier/contracts';
+import { apiRoutes } from '../shared/api/routes.ts';
 import { credentialsFor } from '../shared/session/credentials.ts';
 
 export interface BrowserApiOptions {
@@ -13,7 +14,7 @@ export interface BrowserApiOptions {
  * calls, for the HttpOnly refresh cookie (features/session/credentials.ts).
  */
 export function createBrowserApi({ getToken, onUnauthorized }: BrowserApiOptions = {}): ApiClient {
-  return createApiClient({
+  return createRouteClient(apiRoutes, {
     getToken,
     fetch: async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

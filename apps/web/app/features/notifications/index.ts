@@ -1,3 +1,4 @@
 // What other features use of notifications; they import it from here only (issue 15: one-way imports).
 export { MessengerProvider, type MessengerValue, useMessenger } from './messenger-context.tsx';
+export { MessengerLiveUpdates } from './messenger-live.tsx';
 export { NotificationBell } from './notification-bell.tsx';

@@ -1,11 +1,10 @@
-import { type ApiClient, type Message, MessageReceivedEvent, PlayerChannel } from '@croupier/contracts';
+import type { ApiClient, Message } from '@croupier/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { wasCancelledHere } from '../payment/index.ts';
-import { usePlayerChannel } from '../realtime/index.ts';
 import { markRead, POPOVER_SIZE, prependLatest } from './messages.ts';
 
 export interface MessengerValue {
@@ -24,11 +23,16 @@ export interface MessengerValue {
 
 const MessengerContext = createContext<MessengerValue | null>(null);
 
+/** What a `message.received` publication does to the messenger; MessengerLiveUpdates calls it. */
+export type ReceiveMessage = (message: Message, invoiceId: string | undefined) => void;
+export const MessengerReceiveContext = createContext<ReceiveMessage | null>(null);
+
 const api = (): ApiClient => browserApi();
 
 /**
  * The player's messenger state shared by the header bell and the notifications page, kept live by
  * `messenger:notifications#{id}` (api-contract §14.2): unread +1, popover prepend, alert, list reload.
+ * The subscription is MessengerLiveUpdates, loaded after hydration with the other real-time listeners.
  */
 export function MessengerProvider({ children }: { children: ReactNode }) {
   const t = useT();
@@ -60,20 +64,20 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
     };
   }, [playerId]);
 
-  usePlayerChannel(PlayerChannel.notifications, (data: unknown) => {
-    const parsed = MessageReceivedEvent.safeParse(data);
-    if (!parsed.success) return;
-    const { message, invoiceId } = parsed.data;
-    setTotalUnread((n) => (n ?? 0) + 1);
-    setLatest((list) => prependLatest(list, message));
-    setVersion((v) => v + 1);
-    if (wasCancelledHere(invoiceId)) return;
-    toasts.show({
-      type: 'info',
-      title: t('alerts.newNotification.title'),
-      description: t('alerts.newNotification.text', { title: message.content.title }),
-    });
-  });
+  const receive = useCallback<ReceiveMessage>(
+    (message, invoiceId) => {
+      setTotalUnread((n) => (n ?? 0) + 1);
+      setLatest((list) => prependLatest(list, message));
+      setVersion((v) => v + 1);
+      if (wasCancelledHere(invoiceId)) return;
+      toasts.show({
+        type: 'info',
+        title: t('alerts.newNotification.title'),
+        description: t('alerts.newNotification.text', { title: message.content.title }),
+      });
+    },
+    [t, toasts],
+  );
 
   const markAllRead = useCallback(async () => {
     const { data } = await api().notification.readAll();
@@ -96,7 +100,11 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
     () => ({ totalUnread, latest, isLoading, version, markAllRead, applyRead, applyRemoved }),
     [totalUnread, latest, isLoading, version, markAllRead, applyRead, applyRemoved],
   );
-  return <MessengerContext.Provider value={value}>{children}</MessengerContext.Provider>;
+  return (
+    <MessengerContext.Provider value={value}>
+      <MessengerReceiveContext.Provider value={receive}>{children}</MessengerReceiveContext.Provider>
+    </MessengerContext.Provider>
+  );
 }
 
 const outside: MessengerValue = {

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
-import { getRealtime } from './client.ts';
+import { loadRealtime } from './load.ts';
 import { useRealtimeState } from './realtime-store.ts';
 
 /**
- * Connects once the app is mounted, as a guest or a player (api-contract §14.1), and mirrors the
+ * Connects once the app is mounted (loading the client first, after hydration), as a guest or a player (api-contract §14.1), and mirrors the
  * connection state on <html data-realtime> for diagnostics and end-to-end tests. Renders nothing.
  */
 export function RealtimeConnector() {
   const { connection } = useRealtimeState();
   useEffect(() => {
-    getRealtime();
+    loadRealtime()
+      .then(({ getRealtime }) => getRealtime())
+      .catch((error: unknown) => console.warn('real-time client failed to load', error));
   }, []);
   useEffect(() => {
     document.documentElement.dataset.realtime = connection;

@@ -1,7 +1,7 @@
 import { type PlayerChannelName, playerChannel } from '@croupier/contracts';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../shared/session/session.ts';
-import { getRealtime } from './client.ts';
+import { loadRealtime } from './load.ts';
 
 /** Subscribes while `channel` is set; the newest `onData` is called without subscribing again. */
 function useChannel<T>(channel: string | null, onData: (data: T) => void): void {
@@ -9,9 +9,19 @@ function useChannel<T>(channel: string | null, onData: (data: T) => void): void 
   handler.current = onData;
   useEffect(() => {
     if (!channel) return;
-    const realtime = getRealtime();
-    if (!realtime) return;
-    return realtime.hub.acquire(channel, (data) => handler.current(data as T));
+    // The client loads on first use; a component gone (or a channel changed) before that never subscribes.
+    let ended = false;
+    let release: (() => void) | undefined;
+    loadRealtime()
+      .then(({ getRealtime }) => {
+        const realtime = ended ? null : getRealtime();
+        release = realtime?.hub.acquire(channel, (data) => handler.current(data as T));
+      })
+      .catch((error: unknown) => console.warn('real-time client failed to load', error));
+    return () => {
+      ended = true;
+      release?.();
+    };
   }, [channel]);
 }
 

@@ -2,18 +2,14 @@ import { type ReactNode, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { ToastProvider } from '../../shared/toasts/toast-provider.tsx';
-import { BonusListener } from '../bonuses/index.ts';
-import { LoyaltyListener } from '../loyalty/index.ts';
 import { MessengerProvider } from '../notifications/index.ts';
-import { InvoiceListener } from '../payment/index.ts';
-import { RealtimeConnector, RealtimeReactions } from '../realtime/index.ts';
-import { WalletLiveUpdates, WalletProvider } from '../wallet/index.ts';
-import { WheelListener } from '../wheel/index.ts';
+import { WalletProvider } from '../wallet/index.ts';
 import { DemoRibbon } from './demo-ribbon.tsx';
 import { Drawer } from './drawer.tsx';
 import { FlashNotice } from './flash-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { LiveLayer } from './live-layer.tsx';
 import { Preloader } from './preloader.tsx';
 import { QueryFlags } from './query-flags.tsx';
 import { UpdateBanner } from './update-banner.tsx';
@@ -46,13 +42,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <ModalHost />
             <UpdateBanner />
             <QueryFlags />
-            <WalletLiveUpdates />
-            <InvoiceListener />
-            <BonusListener />
-            <LoyaltyListener />
-            <WheelListener />
-            <RealtimeConnector />
-            <RealtimeReactions />
+            <LiveLayer />
           </div>
         </WalletProvider>
       </MessengerProvider>

@@ -1,4 +1,4 @@
-import { type Currency, endpoints } from '@croupier/contracts';
+import type { Currency } from '@croupier/contracts';
 import { divRound, parseDecimal } from '@croupier/contracts/reference/decimal';
 import { toMajor, toMinor } from '@croupier/contracts/reference/money';
 import { useSyncExternalStore } from 'react';
@@ -137,7 +137,7 @@ const listeners = new Set<() => void>();
 function loadCurrencies(): void {
   if (loading) return;
   loading = browserApi()
-    .call(endpoints.settings.currencies)
+    .settings.currencies()
     .then(({ data }) => {
       currencies = data.filter((c) => c.isEnabled);
       for (const listener of listeners) listener();
