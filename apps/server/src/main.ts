@@ -1,7 +1,4 @@
-import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig, refuseUnsafeProduction } from './config.ts';
-import { openDatabase, pgliteDirOf } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
 
 /** A configuration problem stops the process with EX_CONFIG and a message naming the variable. */
 function exitOnConfigError(error: unknown): never {
@@ -21,6 +18,12 @@ async function main() {
   } catch (error) {
     exitOnConfigError(error);
   }
+  // Loaded only once the configuration passed: a refused start exits before loading the whole server.
+  const [{ buildApp }, { openDatabase, pgliteDirOf }, { seedDemoData }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/seed.ts'),
+  ]);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverEnv } from '../../../scripts/demo-env.mjs';
@@ -37,19 +37,24 @@ describe('production guards', () => {
     expect(check({ DEV_MAILBOX: 'true' })).not.toThrow();
   });
 
-  it('stops the server process with EX_CONFIG before it opens anything', () => {
+  // Asynchronous (a synchronous spawn would block this worker) and with room: on a loaded CI machine tsx alone
+  // can take tens of seconds to start.
+  it('stops the server process with EX_CONFIG before it opens anything', { timeout: 120_000 }, async () => {
     const root = resolve(import.meta.dirname, '../../..');
     const env = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !/^(DEV_|DEMO|PUBLIC_URL|TLS_)/.test(k)),
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: { ...env, NODE_ENV: 'production', DEV_MAILBOX: 'true', DATA_DIR: '/nonexistent/croupier' },
-      encoding: 'utf8',
-      timeout: 60_000,
     });
-    expect(run.status, run.stderr).toBe(78);
-    expect(run.stderr).toMatch(/Refusing to start in production[\s\S]*PUBLIC_URL[\s\S]*DEV_MAILBOX/);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    expect(status, stderr).toBe(78);
+    expect(stderr).toMatch(/Refusing to start in production[\s\S]*PUBLIC_URL[\s\S]*DEV_MAILBOX/);
   });
 
   it('the demo start listens on 127.0.0.1 unless HOST is set, and --production adds nothing', () => {

@@ -164,7 +164,7 @@ export function activityRule(options: ActivityOptions): MoneyRule {
     name: 'game-activity',
     kinds: ['win'],
     async apply({ sql, movement }) {
-      const round = await roundIn(sql, movement.providerId, movement.roundId);
+      const round = movement.round ?? (await roundIn(sql, movement.providerId, movement.roundId));
       if (round?.status !== 'settled') return undefined;
       const [game, nickname] = await Promise.all([factsOf(sql, round.gameId), publicNicknameIn(sql, round.playerId)]);
       // Written by the movement's own statement: no statement of its own.

@@ -4,15 +4,15 @@ import type { PlayerModule } from '../player/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { assertMayClaimBonus, beforeDeposit, beforeLaunch } from './checks.ts';
 import { limitsRule } from './money-rule.ts';
-import { createRealityCheckApi, sessionOnSignIn, withSessionTotals } from './reality-check.ts';
+import { createRealityCheckApi, sessionOnSignIn } from './reality-check.ts';
 import { createLimitsApi, type RiskDeps } from './service.ts';
 import { signInGuard } from './sign-in.ts';
 
 export { riskRoutes } from './routes.ts';
+export { historyOf } from './store.ts';
 export { addDeposit as turnOverOnDeposit, assertTurnOverMet, seedTurnOver } from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
 export { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
-export { historyOf } from './store.ts';
 export { type CashPeriod, type Window, windowOf } from './windows.ts';
 
 export interface RiskOptions {
@@ -32,8 +32,8 @@ export function createRiskModule({ db, player, now = () => new Date() }: RiskOpt
   player.onSignIn(sessionOnSignIn(deps));
   return {
     limits: createLimitsApi(deps),
-    /** Bet and loss limits, cooling-off and self-exclusion inside every seamless movement. */
-    moneyRule: withSessionTotals(limitsRule({ now })) satisfies MoneyRule,
+    /** Bet and loss limits, cooling-off, self-exclusion and the session's totals in every seamless movement. */
+    moneyRule: limitsRule({ now }) satisfies MoneyRule,
     /** The reality-check interval and the session's play since sign-in (docs/decisions/0057). */
     reality: createRealityCheckApi(deps),
     beforeLaunch: beforeLaunch(deps),

@@ -11,12 +11,20 @@ import { cashPeriods, windowOf, zoneOrUtc } from './windows.ts';
 // instance: the counters below are read and written by one movement at a time and can never overshoot.
 
 /**
- * Limits in force for a movement, with waiting changes resolved at $3 exactly as the list resolves them, and
- * the player's time zone for the windows (read only when some limit is in force).
+ * One statement for every movement: counts it in the play session's totals (the reality check, decision
+ * 0057) and answers the limits in force, with waiting changes resolved at $3 exactly as the list resolves
+ * them, and the player's time zone for the windows. A refusal later rolls the count back with the rest.
+ * (A data-modifying WITH runs once whatever the outer query reads.)
  */
 const IN_FORCE = statement(
   'risk_in_force',
-  `select definition, period,
+  `with play as (
+     insert into risk.session_play as s (player_id, currency, staked, won)
+     values ($1::uuid, $2, $4::bigint, $5::bigint)
+     on conflict (player_id, currency) do update
+        set staked = greatest(s.staked + $4::bigint, 0), won = greatest(s.won + $5::bigint, 0)
+   )
+   select definition, period,
           (case when pending_at <= $3 then pending_amount else amount end)::text as amount,
           ${timeZoneSubquery('$1')} as "timeZone"
      from risk.limits
@@ -50,6 +58,13 @@ export interface MoneyRuleDeps {
   now: () => Date;
 }
 
+/** The play session's stakes and wins (a rollback takes its stake back). */
+function sessionDeltasOf(m: Movement): [bigint, bigint] {
+  if (m.kind === 'bet') return [m.amount, 0n];
+  if (m.kind === 'win') return [0n, m.amount];
+  return [-m.amount, 0n];
+}
+
 /** Stakes count on both limits; a win lowers the net loss; a refund takes back its stake from both. */
 function deltasOf(m: Movement): { staked: bigint; netLoss: bigint } {
   if (m.kind === 'bet') return { staked: m.amount, netLoss: m.amount };
@@ -64,13 +79,15 @@ const refusal = (m: Movement, reason: string, kind: ConstructorParameters<typeof
     data: { event: RealtimeEvent.betRestricted, gameId: m.gameId, gameIdentity: m.gameId, reason },
   });
 
+/** Bet and loss limits, cooling-off, self-exclusion, and the play session's totals, in every movement. */
 export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
   return {
     name: 'responsible-gaming-limits',
     kinds: ['bet', 'win', 'rollback'],
     async apply({ sql, movement: m }) {
       const now = deps.now();
-      const rows = await sql.query<InForce>(IN_FORCE, [m.playerId, m.currency, now]);
+      const [played, won] = sessionDeltasOf(m);
+      const rows = await sql.query<InForce>(IN_FORCE, [m.playerId, m.currency, now, String(played), String(won)]);
       if (rows.length === 0) return undefined;
       if (m.kind === 'bet') {
         if (rows.some((r) => r.definition === LimitDefinition.selfExclusion)) {

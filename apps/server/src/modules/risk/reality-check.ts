@@ -2,47 +2,13 @@ import type { RealityCheck, SetRealityCheckRequest } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { statement } from '../../db/lean-sql.ts';
-import type { MoneyRule, Movement } from '../wallet/seamless/index.ts';
 import { realityChecks, sessionPlay } from './reality-schema.ts';
 import type { RiskDeps } from './service.ts';
 
 // Reality checks (UKGC RTS 13, docs/decisions/0057): the interval a player chose, and the session's stakes
 // and wins since the last sign-in, counted by the money path from the movements it sees (never another
-// module's tables). The site shows them over real play every interval and in the game page's header.
-
-/** Adds a movement to the session's per-currency totals (a rollback takes its stake back). */
-const ADD = statement(
-  'risk_session_play',
-  `insert into risk.session_play as s (player_id, currency, staked, won)
-   values ($1::uuid, $2, $3::bigint, $4::bigint)
-   on conflict (player_id, currency) do update
-      set staked = greatest(s.staked + $3::bigint, 0), won = greatest(s.won + $4::bigint, 0)`,
-);
-
-function deltasOf(m: Movement): [bigint, bigint] {
-  if (m.kind === 'bet') return [m.amount, 0n];
-  if (m.kind === 'win') return [0n, m.amount];
-  return [-m.amount, 0n];
-}
-
-/**
- * Runs the limits rule, then counts the movement it let through: a refused bet throws before anything is
- * counted, and a later refusal rolls the count back with the rest of the movement.
- */
-export function withSessionTotals(inner: MoneyRule): MoneyRule {
-  return {
-    name: inner.name,
-    kinds: ['bet', 'win', 'rollback'],
-    async apply(context) {
-      const effect = inner.kinds.includes(context.movement.kind) ? await inner.apply(context) : undefined;
-      const m = context.movement;
-      const [staked, won] = deltasOf(m);
-      await context.sql.query(ADD, [m.playerId, m.currency, String(staked), String(won)]);
-      return effect;
-    },
-  };
-}
+// module's tables): the limits rule's one statement counts them. The site shows them over real play every
+// interval and in the game page's header.
 
 /** A sign-in starts a new play session: its time, and totals from zero. */
 export function sessionOnSignIn(deps: Pick<RiskDeps, 'now'>) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueIn } from '../../../outbox/index.ts';
 import type { Leg } from '../ledger-types.ts';
 import { answerOf, applied, deltaOf, type MovementContext, move, type OkAnswer } from './context.ts';
+import type { RoundRow } from './history.ts';
 import { applyRules, type MovementKind } from './rules.ts';
 import { SET_ANSWER } from './statements.ts';
 
@@ -18,6 +19,8 @@ export interface Completion {
   /** The answer the claim stored. */
   answer: OkAnswer;
   freeSpinId?: string;
+  /** The round after this movement, when its statement returned it (a win). */
+  round?: RoundRow;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     account: ctx.account,
     parts: deltaOf(ctx, c.legs),
     ...(c.freeSpinId ? { freeSpinId: c.freeSpinId } : {}),
+    round: c.round,
   };
   const rules = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
   const extra = rules.legs;

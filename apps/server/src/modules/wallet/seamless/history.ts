@@ -114,7 +114,11 @@ const dateOf = (v: unknown): Date | null => (v === null || v === undefined ? nul
 /** One round as the caller's transaction sees it (a money rule reads the round a win has just settled). */
 export async function roundIn(sql: Sql, providerId: string, roundId: string): Promise<RoundRow | null> {
   const [r] = await sql.query<Record<string, unknown>>(ROUND_ROW, [providerId, roundId]);
-  if (!r) return null;
+  return r ? roundOf(r) : null;
+}
+
+/** A round row as ROUND_ROW (and the win's update, which returns the same columns) answers it. */
+export function roundOf(r: Record<string, unknown>): RoundRow {
   return {
     providerId: String(r.provider_id),
     roundId: String(r.round_id),

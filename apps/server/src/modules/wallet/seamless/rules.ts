@@ -1,6 +1,7 @@
 import type { Sql } from '../../../db/lean-sql.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { type RefusalPublication, type SeamlessCode, SeamlessError } from './errors.ts';
+import type { RoundRow } from './history.ts';
 
 // Rule slots of the money path (decision 0021). A rule runs INSIDE the movement's transaction, after the
 // player's account is locked and the transaction id claimed, before any money moves. It sees the movement,
@@ -30,6 +31,8 @@ export interface Movement {
   parts: Record<Part, bigint>;
   /** A bet's free-spin id: a free round of casino-issued free spins (decision 0065). */
   freeSpinId?: string;
+  /** The round as this movement left it, when the movement's own statement returned it (a win). */
+  round?: RoundRow;
 }
 
 export interface RuleContext {

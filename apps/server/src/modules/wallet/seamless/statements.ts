@@ -109,7 +109,8 @@ export const ROUND_WIN = statement(
             select 1 from wallet.seamless_transactions b
              where b.provider_id = $1 and b.provider_tx_id = $7 and b.kind = 'bet' and b.round_id = $2
                and b.account_id = $8::uuid and b.rolled_back_at is null))
-   returning r.status`,
+   returning r.provider_id, r.round_id, r.player_id, r.game_id, r.currency, r.bet_total::text as bet_total,
+             r.win_total::text as win_total, r.status, r.created_at, r.settled_at`,
 );
 
 export const ROUND = statement(

@@ -13,6 +13,7 @@ import {
 } from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
+import { roundOf } from './history.ts';
 import { refuseRound } from './refusals.ts';
 import { ROUND_WIN } from './statements.ts';
 
@@ -42,7 +43,7 @@ export async function win(ctx: MovementContext, action: WinAction): Promise<OkAn
     answer,
   });
   if (prior) return replay(ctx, prior, requestHash);
-  const [round] = await ctx.sql.query(ROUND_WIN, [
+  const [round] = await ctx.sql.query<Record<string, unknown>>(ROUND_WIN, [
     session.providerId,
     action.roundId,
     session.playerId,
@@ -62,5 +63,6 @@ export async function win(ctx: MovementContext, action: WinAction): Promise<OkAn
     legs,
     ledgerId,
     answer,
+    round: round ? roundOf(round) : undefined,
   });
 }
