@@ -122,3 +122,18 @@ describe(`live chat not configured (${databaseKind})`, () => {
     expect(() => loadConfig({ TELEGRAM_BOT_NAME: 'croupier_bot' })).toThrow(/TELEGRAM_BOT_TOKEN/);
   });
 });
+
+describe('page policy and live chat', () => {
+  it('allows the chat origin only when live chat is configured', async () => {
+    const { pagePolicy } = await import('../../src/site/csp.ts');
+    const base = { publicUrl: 'https://casino.example', CDN_BASE_URL: '', GAME_HUB_CDN_BASE_URL: '' };
+    const on = pagePolicy({ ...base, ...env })('n0nce');
+    expect(on).toContain("script-src 'self' 'nonce-n0nce' https://chat.example.com");
+    expect(on).toMatch(/connect-src [^;]*https:\/\/chat\.example\.com [^;]*wss:\/\/chat\.example\.com/);
+    expect(on).toMatch(/frame-src [^;]*https:\/\/chat\.example\.com/);
+    const off = pagePolicy(base)('n0nce');
+    expect(off).not.toContain('chat.example.com');
+    // Half a configuration loads no widget, so it opens nothing either.
+    expect(pagePolicy({ ...base, CHATWOOT_BASE_URL: env.CHATWOOT_BASE_URL })('n')).not.toContain('chat.example.com');
+  });
+});

@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 let nextId = 1000;
 /** A payload as Telegram's widget signs it (fields as query strings). */
-function payload(over: Record<string, string> = {}, token = BOT_TOKEN) {
+function payload(over: Record<string, string> = {}, token = BOT_TOKEN): Record<string, string> {
   const fields: Record<string, string> = {
     id: String(++nextId),
     first_name: 'Ada',
