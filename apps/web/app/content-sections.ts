@@ -74,6 +74,8 @@ export const PROFILE_CONTENT = [
 
 /** /loyalty: the levels, the account and the wheel of fortune (and its 10003 alert). */
 export const LOYALTY_CONTENT = ['global-components.loyalty', 'alerts.spinsExpired'] as const;
+/** The quest modals (app/modal-registry.ts). */
+export const QUESTS_CONTENT = ['global-components.quests'] as const;
 
 /** Modal lists (app/modal-registry.ts). */
 export const AUTH_MODAL_CONTENT = ['global-components.auth', 'fields-settings', 'alerts'] as const;

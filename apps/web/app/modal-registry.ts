@@ -7,6 +7,7 @@ import {
   LOYALTY_CONTENT,
   PAYMENT_MODAL_CONTENT,
   PROFILE_CONFIRMED_CONTENT,
+  QUESTS_CONTENT,
   REALITY_CHECK_CONTENT,
 } from './content-sections.ts';
 import { isDepositInProgress } from './features/payment/deposit-guard.ts';
@@ -234,6 +235,30 @@ const definitions: ModalDefinition[] = [
     name: 'loyalty-earn',
     content: LOYALTY_CONTENT,
     load: () => import('./features/loyalty/loyalty-modals.tsx').then((m) => m.LoyaltyEarnModal),
+    size: 'small',
+  },
+  {
+    name: 'quests-hub',
+    content: QUESTS_CONTENT,
+    load: () => import('./features/quests/quest-modals.tsx').then((m) => m.QuestsHubModal),
+    size: 'medium',
+  },
+  {
+    name: 'quest-tasks',
+    content: QUESTS_CONTENT,
+    load: () => import('./features/quests/quest-modals.tsx').then((m) => m.QuestTasksModal),
+    size: 'medium',
+  },
+  {
+    name: 'quest-rewards',
+    content: QUESTS_CONTENT,
+    load: () => import('./features/quests/quest-modals.tsx').then((m) => m.QuestRewardsModal),
+    size: 'small',
+  },
+  {
+    name: 'quest-task-games',
+    content: QUESTS_CONTENT,
+    load: () => import('./features/quests/quest-modals.tsx').then((m) => m.QuestTaskGamesModal),
     size: 'small',
   },
 ];

@@ -5,6 +5,7 @@ import { LocalNavLink } from '../../shared/i18n/link.tsx';
 import { readPreferences, writePreferences } from '../../shared/preferences/preferences.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { InstallAppButton } from '../pwa/index.ts';
+import { QuestsEntry } from '../quests/index.ts';
 import { navItems } from './nav-items.ts';
 
 /**
@@ -48,6 +49,7 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
             </li>
           ))}
         </ul>
+        <QuestsEntry />
         <InstallAppButton />
         <button
           type="button"
