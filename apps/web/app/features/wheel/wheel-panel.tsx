@@ -60,17 +60,16 @@ function Countdown({ at }: { at: string }) {
   return <p className="wheel-panel__spins">{t(`${K}.noSpins`, { time })}</p>;
 }
 
-function WheelCard({ wheel }: { wheel: Wheel }) {
+/** One spin's round trip: the answer, the disc turned to its sector, the result once it stops. */
+function useSpin(wheel: Wheel) {
   const { t } = useI18n();
   const toasts = useToasts();
-  const { isLoggedIn } = useSession();
   const [turn, setTurn] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<WheelSpinResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const spins = usable(wheel, Date.now());
 
   const spin = async () => {
     setError(null);
@@ -103,7 +102,29 @@ function WheelCard({ wheel }: { wheel: Wheel }) {
       } else setError(t(`${K}.spinFailed`));
     }
   };
+  return { turn, spinning, result, error, spin };
+}
 
+/** Spins left, the countdown to the next daily spin, or the way in for a guest. */
+function SpinsStatus({ wheel, left }: { wheel: Wheel; left: number }) {
+  const { t } = useI18n();
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <p className="wheel-panel__spins">{t(`${K}.signIn`)}</p>;
+  if (left > 0)
+    return (
+      <p className="wheel-panel__spins" data-testid="wheel-spins">
+        {t(`${K}.spinsLeft`, { count: left })}
+      </p>
+    );
+  if (wheel.limitRefreshAt) return <Countdown at={wheel.limitRefreshAt} />;
+  return <p className="wheel-panel__spins">{t(`${K}.noSpinsPlain`)}</p>;
+}
+
+function WheelCard({ wheel }: { wheel: Wheel }) {
+  const { t } = useI18n();
+  const { isLoggedIn } = useSession();
+  const { turn, spinning, result, error, spin } = useSpin(wheel);
+  const left = usable(wheel, Date.now()).length;
   return (
     <section className="card wheel-panel" aria-labelledby={`wheel-${wheel.id}`} data-testid="wheel-panel">
       <div className="wheel-panel__head">
@@ -121,22 +142,12 @@ function WheelCard({ wheel }: { wheel: Wheel }) {
             </li>
           ))}
         </ul>
-        {!isLoggedIn ? (
-          <p className="wheel-panel__spins">{t(`${K}.signIn`)}</p>
-        ) : spins.length > 0 ? (
-          <p className="wheel-panel__spins" data-testid="wheel-spins">
-            {t(`${K}.spinsLeft`, { count: spins.length })}
-          </p>
-        ) : wheel.limitRefreshAt ? (
-          <Countdown at={wheel.limitRefreshAt} />
-        ) : (
-          <p className="wheel-panel__spins">{t(`${K}.noSpinsPlain`)}</p>
-        )}
+        <SpinsStatus wheel={wheel} left={left} />
         {isLoggedIn && (
           <button
             type="button"
             className="button button--primary button--block"
-            disabled={spinning || spins.length === 0}
+            disabled={spinning || left === 0}
             aria-busy={spinning}
             onClick={() => void spin()}
           >
