@@ -95,7 +95,9 @@ function QuestCard({ quest }: { quest: Quest }) {
 export function QuestsHubModal({ titleId }: ModalProps) {
   const { t } = useI18n();
   const { status, lists } = useQuests();
-  const [tab, setTab] = useState<QuestList>('active');
+  // Until the player picks a tab: the active quests, or the ones to start when none is active.
+  const [picked, setTab] = useState<QuestList | null>(null);
+  const tab = picked ?? (lists.active.length > 0 ? 'active' : 'available');
   const shown = lists[tab];
   return (
     <div className="quests-hub" data-testid="quests-hub">
