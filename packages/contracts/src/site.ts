@@ -19,6 +19,8 @@ export const SiteSettings = z.object({
   version: z.string(),
   /** The live-chat widget to load, or null when live chat is not configured (decision 0068). */
   liveChat: LiveChatWidget.nullable(),
+  /** The referral programme is on: the profile shows its Referral tab (decision 0067). */
+  referralsEnabled: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

@@ -54,6 +54,7 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
     hideDocumentsPage: config.HIDE_DOCUMENTS_PAGE,
     publicUrl: config.publicUrl,
     version: config.version,
+    referralsEnabled: config.REFERRALS_ENABLED,
     // Live chat (decision 0068): the widget loads only when the whole Chatwoot configuration is there.
     liveChat:
       config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN && config.CHATWOOT_HMAC_TOKEN

@@ -5,6 +5,7 @@ import { LimitsPage } from '../../features/limits/limits-page.tsx';
 import { NotificationsPage } from '../../features/notifications/notifications-page.tsx';
 import { ProfileInfo } from '../../features/profile/info.tsx';
 import { ProfileSecurity } from '../../features/profile/security.tsx';
+import { ReferralsPage } from '../../features/referrals/index.ts';
 import { VerificationPage } from '../../features/verification/verification-page.tsx';
 import { WalletPage } from '../../features/wallet/wallet-page.tsx';
 import { notFound } from '../../lib/not-found.ts';
@@ -53,6 +54,8 @@ export default function ProfileSection({ loaderData }: Route.ComponentProps) {
         <LimitsPage periods={limitPeriods} />
       ) : section === 'bonuses' ? (
         <BonusesPage />
+      ) : section === 'referral' ? (
+        <ReferralsPage />
       ) : (
         <EmptyState icon="user" text={t('global-components.empty.profileSection')} />
       )}

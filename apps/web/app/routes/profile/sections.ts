@@ -5,6 +5,7 @@ export const PROFILE_SECTIONS = [
   'info',
   'wallet',
   'bonuses',
+  'referral',
   'history',
   'limits',
   'notifications',
@@ -15,4 +16,6 @@ export const PROFILE_SECTIONS = [
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 export const visibleSections = (site: SiteSettings) =>
-  PROFILE_SECTIONS.filter((s) => !(s === 'documents' && site.hideDocumentsPage));
+  PROFILE_SECTIONS.filter(
+    (s) => !(s === 'documents' && site.hideDocumentsPage) && !(s === 'referral' && !site.referralsEnabled),
+  );
