@@ -17,7 +17,14 @@ import { SHELL_CONTENT } from './content-sections.ts';
 import { startPwa } from './features/pwa/register.ts';
 import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
 import { Shell } from './features/shell/shell.tsx';
-import { ACCESS_TOKEN_COOKIE, AFFILIATE_COOKIE, LANGUAGE_COOKIE, readCookie, serializeCookie } from './lib/cookies.ts';
+import {
+  ACCESS_TOKEN_COOKIE,
+  AFFILIATE_COOKIE,
+  LANGUAGE_COOKIE,
+  REFERRAL_COOKIE,
+  readCookie,
+  serializeCookie,
+} from './lib/cookies.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { playerInitOf } from './lib/player-init.server.ts';
 import {
@@ -56,20 +63,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const defaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
   const cookieHeader = request.headers.get('cookie');
 
-  // Affiliate tag: kept only if none exists yet, then taken out of the address (spec §2, §4).
+  // Affiliate tag and referral code: kept only if none exists yet, then taken out of the address (spec §2, §4;
+  // decision 0067 for `ref`).
   const stag = url.searchParams.get('stag');
-  if (stag !== null) {
+  const ref = url.searchParams.get('ref');
+  if (stag !== null || ref !== null) {
     url.searchParams.delete('stag');
+    url.searchParams.delete('ref');
     const headers = new Headers();
-    if (!readCookie(cookieHeader, AFFILIATE_COOKIE) && /^[\w.-]{1,100}$/.test(stag)) {
+    const keep = (name: string, value: string | null, pattern: RegExp) => {
+      if (value === null || readCookie(cookieHeader, name) || !pattern.test(value)) return;
       headers.append(
         'set-cookie',
-        serializeCookie(AFFILIATE_COOKIE, stag, {
+        serializeCookie(name, value, {
           maxAgeSeconds: site.affiliateCookieDays * 86_400,
           secure: url.protocol === 'https:',
         }),
       );
-    }
+    };
+    keep(AFFILIATE_COOKIE, stag, /^[\w.-]{1,100}$/);
+    keep(REFERRAL_COOKIE, ref, /^[A-Za-z0-9]{4,32}$/);
     throw redirect(url.pathname + url.search, { headers });
   }
 

@@ -38,4 +38,6 @@ export const LANGUAGE_COOKIE = 'language';
 /** The session token, JavaScript-readable for one year (spec §4, §9). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const AFFILIATE_COOKIE = 'stag';
+/** The referral code from `?ref=`, kept until sign-up like `stag` (decision 0067). */
+export const REFERRAL_COOKIE = 'ref';
 export const YEAR_SECONDS = 31_536_000;

@@ -1,7 +1,7 @@
 import { type Auth, ErrorCode, type FormField } from '@croupier/contracts';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AFFILIATE_COOKIE, readCookie } from '../../lib/cookies.ts';
+import { AFFILIATE_COOKIE, REFERRAL_COOKIE, readCookie } from '../../lib/cookies.ts';
 import { trackRegistration } from '../../shared/analytics/data-layer.ts';
 import { codeOf, fieldErrorsOf } from '../../shared/forms/api-errors.ts';
 import { DynamicField, needsLists } from '../../shared/forms/dynamic-field.tsx';
@@ -126,7 +126,7 @@ function SignUpForm({ tab, fields: all }: { tab: AuthTab; fields: FormField[] })
     const body = registrationBody(filled, {
       fingerprint: deviceFingerprint(),
       affiliateTag: readCookie(document.cookie, AFFILIATE_COOKIE),
-      referralCode: search.get('ref') ?? '',
+      referralCode: search.get('ref') ?? readCookie(document.cookie, REFERRAL_COOKIE) ?? '',
     });
     setBusy(true);
     try {

@@ -1,4 +1,5 @@
 import { BonusListener } from '../bonuses/index.ts';
+import { LiveChat } from '../livechat/index.ts';
 import { LoyaltyListener } from '../loyalty/index.ts';
 import { MessengerLiveUpdates } from '../notifications/index.ts';
 import { InvoiceListener } from '../payment/index.ts';
@@ -23,6 +24,7 @@ export default function LiveListeners() {
       <MessengerLiveUpdates />
       <RealtimeConnector />
       <RealtimeReactions />
+      <LiveChat />
     </>
   );
 }

@@ -1,0 +1,2 @@
+// What other parts of the web app use of live chat; they import it from here only.
+export { LiveChat } from './live-chat.tsx';
