@@ -52,7 +52,9 @@ describe('free spins and the turn-over wager (issue 12)', () => {
   });
   afterAll(() => closeBrowser(context));
 
-  it('FREESPINS20: the spins are played in Neon Fruits and their winnings become bonus money', async () => {
+  it('FREESPINS20: the spins are played in Neon Fruits and their winnings become bonus money', {
+    timeout: 300_000,
+  }, async () => {
     const player = await signedIn();
     const credit = { playerId: player.id, currency: 'EUR', amount: 5 };
     expect((await api(player, 'POST', '/api/dev/wallet/credit', credit)).status).toBe(200);
@@ -66,6 +68,8 @@ describe('free spins and the turn-over wager (issue 12)', () => {
       t(`${K}.freeSpins.played`, { used: 0, count: 20 }),
     );
 
+    // Twenty spins: the reels land at once (the studio honours reduced motion).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await card.getByRole('link', { name: t(`${K}.freeSpins.play`) }).click();
     await page.waitForURL((url) => url.pathname === '/games/neon-fruits');
     const f = frame(page);
