@@ -4,13 +4,15 @@ import { formatDate, K, liveState, timeLeft } from './format.ts';
 
 interface Props {
   tournament: { state: number; startAt: string; endAt: string };
-  now: number;
+  now: number | null;
 }
 
 /** "Starts in" before the start, "Ends in" while running, the end date once over (contract §1.6). */
 export function Countdown({ tournament, now }: Props) {
   const { t, locale } = useI18n();
   const state = liveState(tournament, now);
+  // Before hydration: a placeholder of the same height (the clock and the time zone are the browser's).
+  if (now === null) return <span className="tournament-countdown">&nbsp;</span>;
   if (state >= TournamentState.finished) {
     return (
       <span className="tournament-countdown">{t(`${K}.endedAt`, { date: formatDate(tournament.endAt, locale) })}</span>

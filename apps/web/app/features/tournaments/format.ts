@@ -37,7 +37,8 @@ export function timeLeft(target: string, now: number) {
 }
 
 /** The state the page shows: the server's, moved on by the clock (an upcoming one starts on time). */
-export function liveState(t: { state: number; startAt: string; endAt: string }, now: number): number {
+export function liveState(t: { state: number; startAt: string; endAt: string }, now: number | null): number {
+  if (now === null) return t.state;
   if (t.state >= TournamentState.finished || t.state < TournamentState.upcoming) return t.state;
   if (now >= new Date(t.endAt).getTime()) return TournamentState.finished;
   if (now >= new Date(t.startAt).getTime()) return TournamentState.running;

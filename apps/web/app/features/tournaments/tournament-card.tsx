@@ -6,7 +6,7 @@ import { Countdown, StateBadge } from './countdown.tsx';
 import { K, liveState } from './format.ts';
 
 /** One tournament in a list: its state and time, the top prize, and the way to its page. */
-export function TournamentCard({ tournament, now }: { tournament: Tournament; now: number }) {
+export function TournamentCard({ tournament, now }: { tournament: Tournament; now: number | null }) {
   const { t } = useI18n();
   const top = tournament.prizes?.[0];
   const winner = top?.entry;

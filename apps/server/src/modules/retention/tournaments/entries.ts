@@ -27,6 +27,13 @@ const ADD = statement(
   `update retention.tournament_entries set points = greatest(0, points + $3::bigint), updated_at = now()
     where tournament_id = $1 and player_id = $2 returning seq::text, points::text`,
 );
+const UPSERT = statement(
+  'tournament_entry_upsert',
+  `insert into retention.tournament_entries (tournament_id, player_id, points, updated_at) values ($1, $2, $3::bigint, now())
+   on conflict (tournament_id, player_id)
+   do update set points = greatest(0, tournament_entries.points + excluded.points), updated_at = now()
+   returning seq::text, points::text`,
+);
 const READ = statement(
   'tournament_entry_read',
   'select seq::text, points::text from retention.tournament_entries where tournament_id = $1 and player_id = $2',
@@ -46,6 +53,12 @@ export async function addPoints(
 ): Promise<{ seq: bigint; points: bigint } | null> {
   const [row] = await drizzleSql(tx).query<EntryRow>(ADD, [tournamentId, playerId, String(delta)]);
   return row ? { seq: BigInt(row.seq), points: BigInt(row.points) } : null;
+}
+
+/** Adds points, entering the player first when needed (a tournament without confirmation): one statement. */
+export async function upsertPoints(tx: Db, tournamentId: string, playerId: string, delta: bigint) {
+  const [row] = await drizzleSql(tx).query<EntryRow>(UPSERT, [tournamentId, playerId, String(delta)]);
+  return { seq: BigInt(row!.seq), points: BigInt(row!.points) };
 }
 
 export async function readEntry(db: Db, tournamentId: string, playerId: string) {

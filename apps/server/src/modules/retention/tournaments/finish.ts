@@ -63,7 +63,7 @@ async function assertConsumerCaughtUp(db: Db, endAt: Date): Promise<void> {
 
 export async function finishTournament(deps: FinishDeps, tournamentId: string): Promise<Result> {
   const [peek] = await deps.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!peek || peek.status !== 'scheduled') return 'skipped';
+  if (peek?.status !== 'scheduled') return 'skipped';
   if (deps.now() < peek.endAt) throw new Error('The tournament has not ended yet');
   await assertConsumerCaughtUp(deps.db, peek.endAt);
   const done = await withTransaction(deps.db, async (tx) => {

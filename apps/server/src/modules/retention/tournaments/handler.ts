@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { RatesSource } from '../../settings/rates/index.ts';
 import type { BetEvent, Delivered, RetentionHandler, RollbackEvent, WinEvent } from '../events.ts';
 import type { createCatalog, LiveTournament } from './catalog.ts';
-import { addPoints, addRound, type EntryChange, joinEntry, lockRound, type RoundKey, setRound } from './entries.ts';
+import { addPoints, addRound, type EntryChange, lockRound, type RoundKey, setRound, upsertPoints } from './entries.ts';
 import { gameCounts, inWindow, stakeCounts, stakePoints, winPoints } from './rules.ts';
 
 // Points from play (issue 13 §4): the consumer's transaction updates the entries table (the source of
@@ -39,9 +39,10 @@ async function onBet(tx: Db, deps: HandlerDeps, e: BetEvent, list: LiveTournamen
   for (const t of list) {
     if (!inWindow(t.row, at) || !gameCounts(t.row, t.games, e.gameId)) continue;
     if (stake <= 0n || !stakeCounts(t.row, e.currency, stake, deps.rates.current())) continue;
-    if (!t.row.confirmationRequired) await joinEntry(tx, t.row.id, e.playerId);
     const points = stakePoints(t.row, e.currency, stake, deps.rates.current());
-    const entry = await addPoints(tx, t.row.id, e.playerId, points);
+    const entry = t.row.confirmationRequired
+      ? await addPoints(tx, t.row.id, e.playerId, points)
+      : await upsertPoints(tx, t.row.id, e.playerId, points);
     if (!entry) continue; // takes no part: the tournament asks for confirmation first
     await addRound(tx, keyOf(t, e), { playerId: e.playerId, currency: e.currency, stake, points });
     changes.push(change(t, e.playerId, entry, points));
