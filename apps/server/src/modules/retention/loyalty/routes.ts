@@ -1,4 +1,4 @@
-import { endpoints, pageMeta } from '@croupier/contracts';
+import { ApiError, ErrorCode, endpoints, pageMeta } from '@croupier/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { route } from '../../../http/endpoint.ts';
@@ -13,7 +13,8 @@ export async function loyaltyRoutes(app: FastifyInstance, { db }: { db: Db }) {
   route(app, e.loyaltyAccount, async ({ request, reply }) => {
     reply.headers({ 'cache-control': 'no-store' });
     const levels = await levelsOf(db);
-    if (levels.length === 0) throw new Error('Loyalty is on but has no levels (seed them)');
+    // An operator who turned loyalty on before defining levels: no account to show yet (never a 500).
+    if (levels.length === 0) throw ApiError.of(ErrorCode.notFound, 'The loyalty programme has no levels yet.');
     return { data: toLoyaltyAccount(await accountOf(db, playerOf(request).playerId), levels) };
   });
 
