@@ -220,6 +220,12 @@ const definitions: ModalDefinition[] = [
     size: 'small',
   },
   {
+    name: 'package-bonus',
+    content: BONUS_MODAL_CONTENT,
+    load: () => import('./features/bonuses/package-modal.tsx').then((m) => m.PackageBonusModal),
+    size: 'small',
+  },
+  {
     name: 'wallet-bonus-info',
     content: BONUS_MODAL_CONTENT,
     load: () => import('./features/bonuses/bonus-modals.tsx').then((m) => m.WalletBonusInfoModal),

@@ -16,7 +16,7 @@ const K = 'global-components.bonuses.welcome';
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; packages: OfferOption[] };
 
 /** The package's offers in the active currency (api-contract §10 `GET /api/game/bonuses`), grouped. */
-function usePackages(currency: string | null): Load {
+export function usePackages(currency: string | null): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     if (!currency) return;
@@ -36,7 +36,7 @@ function usePackages(currency: string | null): Load {
 }
 
 /** One step: its match, cap, minimum deposit and wagering, from the definition. */
-function Step({ bonus, index, currency }: { bonus: Bonus; index: number; currency: string }) {
+export function Step({ bonus, index, currency }: { bonus: Bonus; index: number; currency: string }) {
   const { t } = useI18n();
   const { format } = useMoney();
   const cap = bonus.assignConditions.maxAmountItems?.find((i) => i.currency === currency);
@@ -103,7 +103,16 @@ export function WelcomePackage() {
     <div className="stack">
       {load.packages.map((p) => (
         <section key={p.id} className="bonus-section" aria-label={p.packageName ?? ''}>
-          <h2 className="bonus-section__title">{p.packageName}</h2>
+          <div className="bonus-card__head">
+            <h2 className="bonus-section__title">{p.packageName}</h2>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => modals.open('package-bonus', p.bonus.package?.id ?? '')}
+            >
+              {t(`${K}.details`)}
+            </button>
+          </div>
           <ol className="bonus-list">
             {p.items.map((b, i) => (
               <Step key={b.id} bonus={b} index={i} currency={currency!} />
