@@ -11,6 +11,7 @@ import {
   withParam,
 } from '../features/auth/social.ts';
 import { completeSocialLogin } from '../features/auth/social-login.ts';
+import { telegramFields } from '../features/auth/telegram.ts';
 import { flashState } from '../features/shell/flash.ts';
 import { routeContent } from '../lib/route-content.server.ts';
 import { trackRegistration } from '../shared/analytics/data-layer.ts';
@@ -45,7 +46,7 @@ export default function SocialCallback() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const query = callbackQuery(location.search);
+    const query = { ...callbackQuery(location.search), ...telegramFields(location.hash) };
     const back = backRouteOf(query.state, href('/'));
     const go = (to: string, state?: unknown) => navigate(to, { replace: true, state });
     if (isCancelled(query)) {
