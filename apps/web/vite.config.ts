@@ -12,6 +12,8 @@ const API_ROUTES_MODULE = /[\\/]app[\\/]shared[\\/]api[\\/]routes\.ts$/;
 function apiRouteTable(): Plugin {
   return {
     name: 'croupier-api-route-table',
+    // The first load's size matters in the build only; the dev server serves the sources as written.
+    apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     async load(id) {
       if (!API_ROUTES_MODULE.test(id)) return null;
@@ -43,6 +45,8 @@ interface Node {
 function pureContractConstants(): Plugin {
   return {
     name: 'croupier-pure-contract-constants',
+    // The first load's size matters in the build only; the dev server serves the sources as written.
+    apply: 'build',
     enforce: 'post',
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
@@ -102,6 +106,8 @@ function contractsDataImports(): Plugin {
   };
   return {
     name: 'croupier-contracts-data-imports',
+    // The first load's size matters in the build only; the dev server serves the sources as written.
+    apply: 'build',
     enforce: 'post',
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: (id) => (id === CONTRACTS_DATA ? `\0${CONTRACTS_DATA}` : null),
