@@ -71,6 +71,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       KYC_SANDBOX_DECISION_SECONDS: '2',
       // The demo start turns loyalty on (issue 13).
       LOYALTY_ENABLED: 'true',
+      // And quests (issue 13).
+      QUESTS_ENABLED: 'true',
       ...env,
     },
   });
