@@ -68,9 +68,14 @@ describe('live chat', () => {
     guest.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
     });
+    const logs: string[] = [];
+    guest.on('console', (m) => logs.push(m.text()));
+    guest.on('requestfailed', (r) => logs.push(`failed ${r.url()}`));
     const response = await visit(guest, `${server.url}/`);
     expect(response.headers()['content-security-policy']).toContain(chatUrl);
-    await expect.poll(async () => (await chatState(guest))?.runs.length ?? 0).toBe(1);
+    await expect
+      .poll(async () => (await chatState(guest))?.runs.length ?? 0, { timeout: 20_000, message: logs.join('\n') })
+      .toBe(1);
     expect((await chatState(guest))?.runs[0]).toEqual({ websiteToken: 'e2eWebsiteToken', baseUrl: chatUrl });
     expect((await chatState(guest))?.users).toEqual([]);
     await guest.close();
@@ -79,7 +84,7 @@ describe('live chat', () => {
     await useToken(context, player.accessToken, server.url);
     const page = await context.newPage();
     await visit(page, `${server.url}/`);
-    await expect.poll(async () => (await chatState(page))?.users.length ?? 0).toBe(1);
+    await expect.poll(async () => (await chatState(page))?.users.length ?? 0, { timeout: 20_000 }).toBe(1);
     const { id, user } = ((await chatState(page))!.users as { id: string; user: { identifier_hash: string } }[])[0]!;
     expect(id).toBe(player.id);
     const { createHmac } = await import('node:crypto');

@@ -67,6 +67,7 @@ export const PROFILE_CONTENT = [
   'global-components.payment',
   'global-components.bonuses',
   'global-components.limits',
+  'global-components.referrals',
   ...GAMES_CONTENT,
   'fields-settings',
   'alerts',
