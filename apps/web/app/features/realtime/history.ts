@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { loadRealtime } from './load.ts';
 import { realtimeStore, type SubscriptionState } from './realtime-store.ts';
 
 /**
@@ -6,9 +7,7 @@ import { realtimeStore, type SubscriptionState } from './realtime-store.ts';
  * subscribe (api-contract §14.2). The server answers only for a channel this connection is subscribed to.
  */
 export async function readHistory(channel: string, limit: number): Promise<unknown[]> {
-  // Imported on first use like every use of the client, so the socket code stays out of the first load.
-  const { getRealtime } = await import('./client.ts');
-  const realtime = getRealtime();
+  const realtime = (await loadRealtime()).getRealtime();
   if (!realtime) return [];
   const result = await realtime.client.history(channel, { limit, reverse: true });
   return result.publications.map((p) => p.data);
