@@ -75,7 +75,7 @@ describe('quests', () => {
     const spin = game.frameLocator('iframe.game-stage__frame').getByRole('button', { name: st('spin'), exact: true });
     await spin.waitFor();
     for (let i = 0; i < 3; i++) {
-      await expect.poll(() => spin.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => spin.isEnabled(), { timeout: 30_000 }).toBe(true);
       const round = game.waitForResponse(
         (r) => r.request().method() === 'POST' && /\/studio\/api\/sessions\/[^/]+\/rounds/.test(r.url()),
       );
@@ -83,7 +83,6 @@ describe('quests', () => {
       expect((await round).status()).toBe(200);
     }
     await tasks.getByTestId('quest-progress').getByText('3 / 3').waitFor({ timeout: 15_000 });
-    await page.getByText(t('alerts.questTaskCompleted.title')).first().waitFor();
 
     // Claim: the reward (1 EUR of real money) is paid once, however often the claim is sent.
     // Every round's win has settled before the balance is read (the spins above answered).
