@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-const READY_TIMEOUT_MS = 60_000;
+// A loaded machine (CI on 2 cores with the whole suite) can take a minute to build and migrate.
+const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 
 /** Server settings of the caller's shell that must not leak in: every run starts from the defaults. */
