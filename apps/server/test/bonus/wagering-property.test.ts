@@ -17,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Step = { bet: number; then: 'win' | 'rollback' | 'open'; win: number };
+type Step = { bet: number; after: 'win' | 'rollback' | 'open'; win: number };
 const step = fc.record({
   bet: fc.integer({ min: 50, max: 500 }),
-  then: fc.constantFrom('win', 'rollback', 'open'),
+  after: fc.constantFrom('win', 'rollback', 'open'),
   win: fc.integer({ min: 0, max: 600 }),
 }) as fc.Arbitrary<Step>;
 const eur = (cents: number) => (cents / 100).toFixed(2);
@@ -59,8 +59,8 @@ async function run(steps: Step[]) {
       expect(converted).toBeGreaterThanOrEqual(0);
       expect(after.bonusBalance).toBe(0);
     }
-    if (s.then === 'win') await send(p, 'win', round, eur(s.win));
-    if (s.then === 'rollback') {
+    if (s.after === 'win') await send(p, 'win', round, eur(s.win));
+    if (s.after === 'rollback') {
       await send(p, 'rollback', round);
       if (pb!.status === 2) wagered -= s.bet;
     }
