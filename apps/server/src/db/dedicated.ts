@@ -167,6 +167,23 @@ export function dedicatedPostgres(config: pg.ClientConfig, options: ReconnectOpt
   };
 }
 
+/**
+ * "Transactions" of the dedicated PGlite sessions, one at a time per embedded instance. Several apps may
+ * share one instance in a process (the two-instance tests do): without this, two outbox passes would read
+ * the same unpublished page and deliver it twice.
+ */
+const pgliteTurns = new WeakMap<PGlite, Promise<unknown>>();
+
+function inTurn<T>(pglite: PGlite, fn: () => Promise<T>): Promise<T> {
+  const previous = pgliteTurns.get(pglite) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  pgliteTurns.set(
+    pglite,
+    run.catch(() => {}),
+  );
+  return run;
+}
+
 /** PGlite: the embedded instance is the only connection there is; closing only stops listening. */
 export function dedicatedPglite(pglite: PGlite): DedicatedConnection {
   const unlisteners: (() => Promise<void>)[] = [];
@@ -176,10 +193,10 @@ export function dedicatedPglite(pglite: PGlite): DedicatedConnection {
     query,
     // No BEGIN here: a PGlite transaction holds the instance's only mutex while `fn` runs, so anything in it
     // that opens a transaction of its own (the outbox's internal publishers: the retention consumer) would
-    // wait for it forever. Each statement still runs alone (PGlite's query takes the same mutex), and one
-    // process owns an embedded database: the pass's advisory lock and atomic page stamp protect nothing
-    // here, and an event published again after a crash is what at-least-once delivery allows.
-    transaction: (fn) => fn(query),
+    // wait for it forever. Each statement runs alone (PGlite's query takes the same mutex), and the passes
+    // of every app on this instance take turns in-process, which is what the advisory lock does between
+    // PostgreSQL clients. A crash between publishing and stamping publishes again: at-least-once delivery.
+    transaction: (fn) => inTurn(pglite, () => fn(query)),
     async listen(channel, listener) {
       unlisteners.push(await pglite.listen(channel, () => listener()));
     },
