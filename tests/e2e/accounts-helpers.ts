@@ -245,3 +245,22 @@ export async function startOwnServer(extraEnv: Record<string, string>): Promise<
   }
   return { url: server.url, output: server.output, stop: server.stop };
 }
+
+/** A JSON call to the API as a signed-in player: the status and the envelope's `data`. */
+export async function playerApi<T>(
+  player: Player,
+  method: string,
+  path: string,
+  body?: unknown,
+  server = baseUrl(),
+): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${server}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${player.accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, data: ((await res.json()) as { data: T }).data };
+}

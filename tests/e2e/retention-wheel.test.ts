@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../apps/studio-ui/src/i18n.ts';
-import { type Player, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
+import { type Player, playerApi, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
 import { baseUrl, closeBrowser, collectErrors, openBrowser, resetContext, waitForHydration } from './browser.ts';
 
 /**
@@ -22,17 +22,7 @@ describe('wheel of fortune and loyalty', () => {
   });
   afterAll(() => closeBrowser(context));
 
-  const api = async <T>(player: Player, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${player.accessToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, data: ((await res.json()) as { data: T }).data };
-  };
+  const api = playerApi;
 
   const signedIn = async (credit: number): Promise<{ player: Player; page: Page; errors: string[] }> => {
     const ip = uniqueIp();
