@@ -39,7 +39,7 @@ import { createReferrals } from './modules/player/referrals/index.ts';
 import { playerRoutes } from './modules/player/routes.ts';
 import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
-import { createRetentionModule } from './modules/retention/index.ts';
+import { createRetentionModule, reportProfileCompleted } from './modules/retention/index.ts';
 import {
   assertTurnOverMet,
   createRiskModule,
@@ -205,6 +205,7 @@ export async function buildApp({
     bonus: bonus.deps,
   });
   outbox.addPublisher(retention.consumer);
+  player.onProfileFilled(reportProfileCompleted);
   const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs], log: app.log });
   app.addHook('onReady', async () => {
     await jobs.start();

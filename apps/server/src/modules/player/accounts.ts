@@ -12,8 +12,6 @@ import { currencies, isLocaleCode, PlayerStatus, RestrictType, timeZones } from 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-// The events file, not retention's index: the index imports features that import this module.
-import { reportProfileCompleted } from '../retention/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { countRecent, recordEvent } from './audit.ts';
 import type { PlayerDeps, PlayerRegistered, RequestMeta } from './context.ts';
@@ -461,9 +459,9 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
           .where(eq(players.id, playerId))
           .returning();
         if (emailChanged) sendConfirmation = await issueEmailConfirmation(tx as unknown as Db, playerId, set.email!);
-        // Quests' profile tasks (decision 0061): a save that fills an empty field is reported to retention.
+        // Quests' profile tasks (decision 0061): a save that fills an empty field is reported to its listeners.
         if (fillsAField(player as unknown as Record<string, unknown>, set)) {
-          await reportProfileCompleted(tx as unknown as Db, playerId, new Date());
+          for (const listener of deps.profileFilled) await listener(tx as unknown as Db, playerId, new Date());
         }
         return row!;
       });

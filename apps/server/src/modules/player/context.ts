@@ -38,7 +38,11 @@ export interface PlayerDeps {
   sessionsClosed: SessionsClosedListener[];
   /** Checks before any session opens (the risk module refuses self-excluded players); throw to refuse. */
   signInGuards: SignInGuard[];
+  /** Run in the transaction of a profile save that fills an empty field (retention's profile tasks). */
+  profileFilled: ProfileFilledListener[];
 }
+
+export type ProfileFilledListener = (tx: Db, playerId: string, at: Date) => Promise<void>;
 
 export type SessionsClosedListener = (sessionIds: string[]) => void;
 

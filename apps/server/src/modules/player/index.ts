@@ -4,7 +4,13 @@ import type { Db } from '../../db/client.ts';
 import type { Messenger } from '../notification/messaging/port.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { type AccountsService, createAccounts } from './accounts.ts';
-import type { PlayerDeps, PlayerRegisteredListener, SessionsClosedListener, SignInGuard } from './context.ts';
+import type {
+  PlayerDeps,
+  PlayerRegisteredListener,
+  ProfileFilledListener,
+  SessionsClosedListener,
+  SignInGuard,
+} from './context.ts';
 import { resolveJwtSecret } from './crypto.ts';
 import { type AuthContext, authenticate } from './sessions.ts';
 
@@ -33,6 +39,8 @@ export interface PlayerModule {
   onSessionsClosed(listener: SessionsClosedListener): void;
   /** Runs before every session opens (login, autologin, social, registration); a throw refuses it. */
   onSignIn(guard: SignInGuard): void;
+  /** Called inside the transaction of a profile save that fills an empty field. */
+  onProfileFilled(listener: ProfileFilledListener): void;
 }
 
 export function createPlayerModule(input: {
@@ -45,6 +53,7 @@ export function createPlayerModule(input: {
     ...input,
     secret: resolveJwtSecret(input.config),
     registered: [],
+    profileFilled: [],
     sessionsClosed: [],
     signInGuards: [],
   };
@@ -63,6 +72,9 @@ export function createPlayerModule(input: {
     },
     onSignIn: (guard) => {
       deps.signInGuards.push(guard);
+    },
+    onProfileFilled: (listener) => {
+      deps.profileFilled.push(listener);
     },
   };
 }
