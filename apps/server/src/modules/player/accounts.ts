@@ -78,7 +78,11 @@ export interface AccountsService {
   updateProfile(playerId: string, update: z.output<typeof ProfileUpdate>, meta: RequestMeta): Promise<Profile>;
   profileFields(playerId: string): Promise<FormField[]>;
   changePassword(playerId: string, sessionId: string, current: string, next: string, meta: RequestMeta): Promise<void>;
-  requestPasswordReset(email: string, meta: RequestMeta): Promise<void>;
+  /**
+   * Counts, looks up and audits alike for every address; for a real account it returns the work only an account
+   * needs (write the code, send the e-mail), which the caller runs after the answer has gone (decision 0034).
+   */
+  requestPasswordReset(email: string, meta: RequestMeta): Promise<(() => Promise<void>) | null>;
   confirmPasswordReset(code: string, password: string, meta: RequestMeta): Promise<void>;
   confirmEmail(code: string, meta: RequestMeta): Promise<void>;
   resendConfirmation(playerId: string, meta: RequestMeta): Promise<'sent' | 'already-confirmed'>;
@@ -551,21 +555,6 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       .select({ id: players.id, status: players.status })
       .from(players)
       .where(eq(players.email, email));
-    if (player && player.status !== PlayerStatus.blocked) {
-      // After the answer: the extra write for a real account must not show in the answer time (0034).
-      const code = randomCode();
-      setImmediate(() => {
-        db.insert(passwordResets)
-          .values({
-            playerId: player.id,
-            channel: 'email',
-            codeHash: sha256(code),
-            expiresAt: new Date(Date.now() + limits.passwordResetTtlSeconds * 1000),
-          })
-          .then(() => mail.passwordReset(deps, email, code))
-          .catch((error: unknown) => deps.log.error({ err: error, playerId: player.id }, 'password reset not issued'));
-      });
-    }
     await recordEvent(db, {
       type: 'password_reset_requested',
       outcome: player ? 'success' : 'refused',
@@ -573,6 +562,22 @@ export function createAccounts(deps: PlayerDeps, settings: SettingsService): Acc
       identity: email,
       meta,
     });
+    if (!player || player.status === PlayerStatus.blocked) return null;
+    const playerId = player.id;
+    return async () => {
+      const code = randomCode();
+      try {
+        await db.insert(passwordResets).values({
+          playerId,
+          channel: 'email',
+          codeHash: sha256(code),
+          expiresAt: new Date(Date.now() + limits.passwordResetTtlSeconds * 1000),
+        });
+        await mail.passwordReset(deps, email, code);
+      } catch (error) {
+        deps.log.error({ err: error, playerId }, 'password reset not issued');
+      }
+    };
   }
 
   async function confirmPasswordReset(code: string, password: string, meta: RequestMeta) {
