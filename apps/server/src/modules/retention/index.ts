@@ -31,7 +31,7 @@ export interface RetentionOptions {
   /** Queues a job on the app's queue (pass `in` to send inside an open transaction). */
   send: SendJob;
   now?: () => Date;
-  /** The bonus engine: quest rewards that are a bonus or free spins. */
+  /** The bonus engine: quest rewards, wheel sectors and tournament places that are a bonus definition. */
   bonus?: BonusDeps;
   /** Currency rates (tournament stakes in the base currency); default: the seeded table. */
   rates?: RatesSource;
@@ -65,7 +65,7 @@ export function createRetentionModule({
   // Each feature, when on, adds its handler, its jobs and its routes.
   const handlers: RetentionHandler[] = [];
   const jobs: JobDefinition<never>[] = [];
-  const tournaments = createTournaments({ config, db, send, rates, now });
+  const tournaments = createTournaments({ config, db, send, rates, now, ...(bonus ? { bonus } : {}) });
   handlers.push(tournaments.handler);
   jobs.push(tournaments.job as JobDefinition<never>);
   // Quests (decision 0061): only with QUESTS_ENABLED (routes answer 404 otherwise).
@@ -77,7 +77,7 @@ export function createRetentionModule({
   // Loyalty (decision 0059) with LOYALTY_ENABLED; wheels (0060) always, their points prizes through loyalty.
   const loyalty = createLoyalty({ rates });
   if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
-  const wheel = createWheel({ db, now, rates, award: loyalty.award });
+  const wheel = createWheel({ db, now, rates, award: loyalty.award, ...(bonus ? { bonus } : {}) });
   handlers.push(wheel.handler);
   // RETENTION_ENABLED=false (the retention bench's baseline): no handler, so no event and no consumer work.
   if (!config.RETENTION_ENABLED) handlers.length = 0;

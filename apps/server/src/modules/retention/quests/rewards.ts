@@ -19,7 +19,8 @@ async function issueBonus(tx: Db, deps: QuestDeps, run: PlayerQuestRow, reward: 
     currency: run.currency,
     amount: own === undefined ? 0n : BigInt(own),
     issueKey: key,
-    issueSessionId: `quest:${run.id}`,
+    // A uuid column: the player quest's id names the cause (the key above names the reward).
+    issueSessionId: run.id,
   });
 }
 

@@ -1,5 +1,7 @@
 import type { TournamentConditions, TournamentRates } from '@croupier/contracts';
+import { TournamentPrizeType } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
+import { assertIssuableBonus } from '../bonus-prizes.ts';
 import { tournamentsChanged } from './catalog.ts';
 import type { TournamentRow } from './rules.ts';
 import { tournamentPrizes, tournaments } from './schema.ts';
@@ -31,8 +33,16 @@ export interface TournamentDefinition {
   prizes: PrizeDefinition[];
 }
 
-/** Inserts a tournament and its prizes; null when the identity exists already (idempotent seeds). */
+/**
+ * Inserts a tournament and its prizes; null when the identity exists already (idempotent seeds). A bonus
+ * prize (type 3) must name a definition the end job can issue (decision 0077).
+ */
 export async function defineTournament(tx: Db, d: TournamentDefinition): Promise<TournamentRow | null> {
+  for (const p of d.prizes) {
+    if (p.type !== TournamentPrizeType.bonus) continue;
+    if (!p.bonusId) throw new Error(`Prize ${p.place} is a bonus without a bonusId`);
+    await assertIssuableBonus(tx, p.bonusId);
+  }
   const [row] = await tx
     .insert(tournaments)
     .values({

@@ -4,8 +4,10 @@ import type { Db } from '../../../db/client.ts';
 import { drizzleSql } from '../../../db/lean-sql.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import { enqueue, notifyCommitted, outboxEvents } from '../../../outbox/index.ts';
+import type { BonusDeps } from '../../bonus/index.ts';
 import { publicNicknames } from '../../player/index.ts';
 import { payReward, withTransaction } from '../../wallet/index.ts';
+import { issueBonusPrize } from '../bonus-prizes.ts';
 import { RETENTION_CHANNEL } from '../events.ts';
 import { tournamentsChanged } from './catalog.ts';
 import { defineTournament } from './define.ts';
@@ -16,7 +18,8 @@ import { tournamentPrizes, tournamentResults, tournaments } from './schema.ts';
 
 // The end of a tournament (issue 13 §4, decision 0063): one pg-boss job per tournament (job id = its id, so
 // it is queued once however often it is sent), due just after `endAt`. In ONE transaction it fixes the
-// result (results rows, status finished), pays every prize (payReward, key per tournament and place),
+// result (results rows, status finished), pays every prize (payReward, or the bonus engine's issue for a
+// bonus definition, decision 0077; key per tournament and place),
 // publishes `tournament.completed` on `tournaments`, and starts the next one of a rolling series. A
 // repeat finds the status finished and does nothing; a crash before commit leaves nothing to undo.
 
@@ -29,6 +32,8 @@ export interface FinishDeps {
   now: () => Date;
   send: SendJob;
   job: JobDefinition<FinishData>;
+  /** The bonus engine: places whose prize is a bonus definition (type 3). */
+  bonus?: BonusDeps;
 }
 
 /** Results wait this long after the end: the consumer applies the last bets (it is usually milliseconds). */
@@ -104,18 +109,33 @@ async function fixAndPay(tx: Db, deps: FinishDeps, row: TournamentRow): Promise<
   for (const prize of prizes) {
     const winner = ranked[prize.place - 1];
     if (!winner) continue;
+    const key = `tournament:${row.id}:${prize.place}`;
+    let paid = true;
+    if (prize.type === TournamentPrizeType.bonus && prize.bonusId) {
+      // A bonus definition: issued once by its key; one that cannot be issued leaves the place unpaid
+      // (paidAt null) rather than holding back every other prize and the series.
+      const outcome = await issueBonusPrize(tx, deps.bonus, {
+        playerId: winner.player_id,
+        bonusId: prize.bonusId,
+        amounts: prize.currency && prize.amount ? { [prize.currency]: String(prize.amount) } : {},
+        currency: prize.currency,
+        issueKey: key,
+        issueSessionId: row.id,
+      });
+      paid = !('reason' in outcome);
+    }
     await tx.insert(tournamentResults).values({
       tournamentId: row.id,
       place: prize.place,
       playerId: winner.player_id,
       nickname: names.get(winner.player_id) ?? null,
       points: BigInt(winner.points),
-      paidAt: deps.now(),
+      paidAt: paid ? deps.now() : null,
     });
     const money = prize.type === TournamentPrizeType.money || prize.type === TournamentPrizeType.bonusMoney;
     if (!money || !prize.currency || !prize.amount || prize.amount <= 0n) continue;
     await payReward(tx, {
-      idempotencyKey: `tournament:${row.id}:${prize.place}`,
+      idempotencyKey: key,
       playerId: winner.player_id,
       currency: prize.currency,
       amount: prize.amount,

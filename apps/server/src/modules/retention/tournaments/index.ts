@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
+import type { BonusDeps } from '../../bonus/index.ts';
 import type { RatesSource } from '../../settings/rates/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import { createCatalog } from './catalog.ts';
@@ -27,6 +28,8 @@ export interface TournamentsOptions {
   send: SendJob;
   rates: RatesSource;
   now: () => Date;
+  /** The bonus engine: prizes that are a bonus definition. */
+  bonus?: BonusDeps;
   /** Redis key prefix of the live rankings (tests use one per test). */
   redisPrefix?: string;
   /** Minimum time between two publications of one tournament's leaderboard. */
@@ -53,7 +56,7 @@ export function createTournaments(o: TournamentsOptions): TournamentsFeature {
     retryLimit: 30,
     handle: async (data) => void (await finishTournament(deps, data.tournamentId)),
   };
-  const deps = { db: o.db, now: o.now, send: o.send, job };
+  const deps = { db: o.db, now: o.now, send: o.send, job, ...(o.bonus ? { bonus: o.bonus } : {}) };
   return {
     handler: tournamentHandler({
       catalog: createCatalog(o.now, (tx, row) => scheduleEnd(deps, row, tx)),

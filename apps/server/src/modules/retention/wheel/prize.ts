@@ -1,6 +1,9 @@
+import { ApiError, ErrorCode } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
+import type { BonusDeps } from '../../bonus/index.ts';
 import type { RatesSource } from '../../settings/rates/index.ts';
 import { listAccounts, payReward } from '../../wallet/index.ts';
+import { issueBonusPrize } from '../bonus-prizes.ts';
 import type { SpinPrize } from './schema.ts';
 import type { SectorRow } from './store.ts';
 
@@ -8,6 +11,8 @@ export interface PrizeDeps {
   rates: RatesSource;
   /** Loyalty points (hundredths) for a `points` sector, in the spin's transaction. */
   award(tx: Db, playerId: string, hundredths: bigint, at: Date): Promise<void>;
+  /** The bonus engine: `bonus` sectors that name a bonus definition. */
+  bonus?: BonusDeps;
 }
 
 /** The sector's amount in `currency`: its own entry, else its EUR entry at the current rate. */
@@ -22,7 +27,9 @@ function amountIn(sector: SectorRow, currency: string, rates: RatesSource): bigi
 
 /**
  * Pays a sector's prize in the spin's transaction, keyed by the spin (a replay pays nothing twice): money
- * to the player's active account (its currency), through the wallet's payReward; points through loyalty.
+ * to the player's active account (its currency), through the wallet's payReward; points through loyalty; a
+ * bonus definition through the bonus engine's issue (decision 0077). One that cannot be issued refuses the
+ * spin (409): the transaction rolls back and the player keeps the spin.
  */
 export async function payPrize(
   tx: Db,
@@ -36,6 +43,24 @@ export async function payPrize(
     return { type: 'points', amount: String(sector.points), currency: null };
   }
   if (sector.prizeType === 'none') return { type: 'none', amount: '0', currency: null };
+  if (sector.prizeType === 'bonus' && sector.bonusId) {
+    const amounts: Record<string, string> = { ...sector.amounts };
+    const accounts = await listAccounts(tx, spin.playerId);
+    const active = accounts.find((a) => a.status === 1)?.currency ?? accounts[0]?.currency;
+    if (active && amounts[active] === undefined && sector.amounts.EUR !== undefined) {
+      amounts[active] = String(amountIn(sector, active, deps.rates));
+    }
+    const outcome = await issueBonusPrize(tx, deps.bonus, {
+      playerId: spin.playerId,
+      bonusId: sector.bonusId,
+      amounts,
+      currency: active ?? null,
+      issueKey: `wheel:${spin.id}`,
+      issueSessionId: spin.id,
+    });
+    if ('reason' in outcome) throw ApiError.of(ErrorCode.conflict, 'This prize cannot be issued now.');
+    return { type: 'bonus', amount: String(outcome.amount), currency: outcome.currency, bonusId: sector.bonusId };
+  }
   const accounts = await listAccounts(tx, spin.playerId);
   const currency = accounts.find((a) => a.status === 1)?.currency ?? accounts[0]?.currency ?? 'EUR';
   const amount = amountIn(sector, currency, deps.rates);

@@ -41,6 +41,12 @@ export const wheelSectors = retention.table(
     amounts: jsonb('amounts').$type<PrizeAmounts>().notNull().default({}),
     /** For `points`: loyalty points in hundredths. */
     points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+    /**
+     * For `bonus`: a bonus definition of the bonus engine (bonus.bonuses.id, no foreign key across module
+     * schemas) issued as a player bonus with its wagering, `amounts` overriding its amount (decision 0077).
+     * Without it a `bonus` sector credits the bonus part directly.
+     */
+    bonusId: uuid('bonus_id'),
   },
   (t) => [
     unique('wheel_sectors_position').on(t.wheelId, t.position),
@@ -54,6 +60,8 @@ export interface SpinPrize {
   /** Minor units for money, hundredths for points, as a decimal string. */
   amount: string;
   currency: string | null;
+  /** A bonus definition's prize: the definition issued (its player bonus is keyed `wheel:{spinId}`). */
+  bonusId?: string;
 }
 
 export const wheelSpins = retention.table(
