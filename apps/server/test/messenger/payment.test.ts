@@ -8,6 +8,7 @@ import {
   type Player,
   paymentPlayer,
   paymentTestApp,
+  turnOverOff,
   webhook,
   withdraw,
 } from '../payment/helpers.ts';
@@ -17,6 +18,8 @@ import { messageEventsOf, messagesPage, storedOf } from './helpers.ts';
 let t: PlayerTestApp;
 beforeAll(async () => {
   t = await paymentTestApp();
+  // Payments withdraw their deposits at once: the turn-over wager is off here (tested in risk/turn-over).
+  await turnOverOff(t);
 });
 afterAll(() => t.close());
 

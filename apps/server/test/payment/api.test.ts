@@ -13,6 +13,7 @@ import {
   paymentPlayer,
   paymentTestApp,
   sign,
+  turnOverOff,
   webhook,
   withdraw,
 } from './helpers.ts';
@@ -22,6 +23,8 @@ let t: PlayerTestApp;
 let depositCheck: ((event: BeforeDeposit) => void) | null = null;
 beforeAll(async () => {
   t = await paymentTestApp({}, { checks: { beforeDeposit: [(event) => depositCheck?.(event)] } });
+  // Payments withdraw their deposits at once: the turn-over wager is off here (tested in risk/turn-over).
+  await turnOverOff(t);
 });
 afterAll(async () => {
   expect(await ledgerViolations(t.database.db)).toEqual([]);

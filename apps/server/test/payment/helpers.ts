@@ -9,6 +9,16 @@ export const WEBHOOK_SECRET = 'payment-webhook-test-secret-0123456789abcdef';
 export const paymentTestApp = (env: Record<string, string> = {}, options: Pick<AppOptions, 'checks'> = {}) =>
   createPlayerTestApp({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env }, options);
 
+/**
+ * The operator switches the turn-over wager off (N = 0; decision 0076): for tests about payments themselves,
+ * which deposit and withdraw at once. The rule is tested in test/risk/turn-over.test.ts.
+ */
+export const turnOverOff = (t: PlayerTestApp) =>
+  t.database.db.execute(
+    sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 0)
+        on conflict (id) do update set multiplier = 0`,
+  );
+
 export const sign = (raw: string) => createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
 
 /** A registered player with its token and the id of its account in `currency`. */

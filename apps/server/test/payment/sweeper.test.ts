@@ -2,12 +2,24 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerTestApp } from '../player/helpers.ts';
 import { ledgerViolations, rows } from '../wallet/db.ts';
-import { account, card, deposit, invoice, outboxOf, paymentPlayer, paymentTestApp, withdraw } from './helpers.ts';
+import {
+  account,
+  card,
+  deposit,
+  invoice,
+  outboxOf,
+  paymentPlayer,
+  paymentTestApp,
+  turnOverOff,
+  withdraw,
+} from './helpers.ts';
 
 // Confirmations and transfers due at once: the sweeper started with the app settles them on its own.
 let t: PlayerTestApp;
 beforeAll(async () => {
   t = await paymentTestApp({ CRYPTO_CONFIRMATION_SECONDS: '0', BANK_TRANSFER_SECONDS: '0' });
+  // Payments withdraw their deposits at once: the turn-over wager is off here (tested in risk/turn-over).
+  await turnOverOff(t);
 });
 afterAll(() => t.close());
 

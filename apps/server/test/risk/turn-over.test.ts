@@ -10,13 +10,25 @@ import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers
 let t: SeamlessTestApp;
 
 beforeAll(async () => {
+  // No operator row: the default (N = 1, decision 0076).
   t = await createSeamlessTestApp({}, { PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  await t.database.db.execute(sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 1)`);
 });
 afterAll(() => t.close());
 
 const setting = (enabled: boolean, multiplier: number) =>
-  t.database.db.execute(sql`update risk.turn_over_settings set enabled = ${enabled}, multiplier = ${multiplier}`);
+  t.database.db.execute(
+    sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, ${enabled}, ${multiplier})
+        on conflict (id) do update set enabled = excluded.enabled, multiplier = excluded.multiplier`,
+  );
+const noSetting = () => t.database.db.execute(sql`delete from risk.turn_over_settings`);
+const withdrawable = async (p: Player) =>
+  (
+    (await t.call('GET', '/api/wallet/accounts', { token: p.token })).json.data as {
+      currency: string;
+      realBalance: number;
+      withdrawalBalance: number;
+    }[]
+  ).find((a) => a.currency === 'EUR')!;
 const turnOver = async (p: Player, currency = 'EUR') =>
   t.call('GET', `/api/risk/reasons/turn-over-wager?currency=${currency}`, { token: p.token });
 
@@ -33,9 +45,10 @@ async function stake(game: string, amount: string) {
 }
 
 describe(`turn-over wager (${databaseKind})`, () => {
-  it('asks the deposit wagered once, refuses a withdrawal until then, and counts real stakes', async () => {
+  it('asks the deposit wagered once by default, refuses a withdrawal until then, and counts real stakes', async () => {
     const p = await paymentPlayer(t);
     await credit(p);
+    expect(await withdrawable(p)).toMatchObject({ realBalance: 100, withdrawalBalance: 100 });
     const game = await t.launch(p.playerId);
     expect((await turnOver(p)).json.data).toEqual({
       total: 0,
@@ -50,10 +63,13 @@ describe(`turn-over wager (${databaseKind})`, () => {
       turnOverWagerAmount: 50,
       currency: 'EUR',
     });
+    // The balance the player sees agrees with the refusal: nothing is withdrawable while turnover is owed.
+    expect(await withdrawable(p)).toMatchObject({ realBalance: 150, withdrawalBalance: 0 });
     const refused = await withdraw(t, p, 20);
     expect(refused.status).toBe(422);
     expect(refused.json.error.fields.amount[0]).toMatch(/50/);
     await stake(game, '20.00');
+    expect(await withdrawable(p)).toMatchObject({ realBalance: 130, withdrawalBalance: 0 });
     expect((await turnOver(p)).json.data).toMatchObject({ total: 50, turnOverWagerAmount: 30 });
     const rolled = await stake(game, '5.00');
     expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(25);
@@ -67,6 +83,7 @@ describe(`turn-over wager (${databaseKind})`, () => {
     await stake(game, '25.00');
     await stake(game, '5.00');
     expect((await turnOver(p)).json.data).toMatchObject({ total: 0, turnOverWagerAmount: 0 });
+    expect(await withdrawable(p)).toMatchObject({ realBalance: 100, withdrawalBalance: 100 });
     expect((await withdraw(t, p, 20)).status).toBe(200);
   });
 
@@ -85,11 +102,26 @@ describe(`turn-over wager (${databaseKind})`, () => {
         turnOverWagerAmount: 20,
         currency: 'EUR',
       });
+      expect((await withdrawable(p)).withdrawalBalance).toBe(0);
       await setting(false, 2);
       expect((await turnOver(p)).json.data.turnOverWagerAmount).toBe(0);
+      expect((await withdrawable(p)).withdrawalBalance).toBe(110);
       expect((await withdraw(t, p, 20)).status).toBe(200);
     } finally {
-      await setting(true, 1);
+      await noSetting();
+    }
+  });
+
+  it('N = 0 switches the rule off: a deposit asks nothing and is withdrawable at once', async () => {
+    await setting(true, 0);
+    try {
+      const p = await paymentPlayer(t);
+      await deposit(t, p, card('4242 4242 4242 4242', 30));
+      expect((await turnOver(p)).json.data).toMatchObject({ turnOverWagerAmount: 0, turnOverWager: 0 });
+      expect(await withdrawable(p)).toMatchObject({ realBalance: 30, withdrawalBalance: 30 });
+      expect((await withdraw(t, p, 20)).status).toBe(200);
+    } finally {
+      await noSetting();
     }
   });
 

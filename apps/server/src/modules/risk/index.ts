@@ -10,7 +10,12 @@ import { signInGuard } from './sign-in.ts';
 
 export { riskRoutes } from './routes.ts';
 export { historyOf } from './store.ts';
-export { addDeposit as turnOverOnDeposit, assertTurnOverMet, seedTurnOver } from './turn-over.ts';
+export {
+  addDeposit as turnOverOnDeposit,
+  assertTurnOverMet,
+  seedTurnOver,
+  turnOverHeldCurrencies,
+} from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
 export { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
 export { type CashPeriod, type Window, windowOf } from './windows.ts';

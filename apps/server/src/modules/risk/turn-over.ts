@@ -3,10 +3,11 @@ import { isCurrencyCode, toMajor } from '@croupier/contracts/reference/index';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-// The turn-over wager (issue 12 §7, decision 0066): every deposit must be staked N times (operator setting,
-// default 1; off until the operator's row exists, on in the demo) before money can be withdrawn. A deposit raises the target inside its credit's transaction; bets
-// count through the bonus rule's first statement (turn-over-statements.ts); a withdrawal is refused while
-// some turnover is owed.
+// The turn-over wager (issue 12 §7, decisions 0066 and 0076): every deposit must be staked N times (operator
+// setting, default 1 when the operator has no row; N = 0 or `enabled = false` switches it off) before money can
+// be withdrawn. A deposit raises the target inside its credit's transaction; bets count through the bonus rule's
+// first statement (turn-over-statements.ts); a withdrawal is refused while some turnover is owed, and the
+// accounts' `withdrawalBalance` is 0 meanwhile (the same rule, decision 0076).
 
 interface Counter {
   target: bigint;
@@ -22,16 +23,21 @@ interface Setting {
   hundredths: bigint;
 }
 
-/** The operator's setting (one row; none: off, N = 1). */
+/** The default without an operator row (issue 12 §7): on, deposits wagered once. */
+const DEFAULT_SETTING: Setting = { enabled: true, hundredths: 100n };
+
+/** The operator's setting (one row; none: the default, on with N = 1). N = 0 is off. */
 async function settingOf(db: Db): Promise<Setting> {
   const rows = await db.execute(
     sql`select enabled, (multiplier * 100)::bigint::text as m from risk.turn_over_settings where id = 1`,
   );
   const [row] = rowsOf<{ enabled: boolean; m: string }>(rows);
-  return row ? { enabled: row.enabled, hundredths: BigInt(row.m) } : { enabled: false, hundredths: 100n };
+  if (!row) return DEFAULT_SETTING;
+  const hundredths = BigInt(row.m);
+  return { enabled: row.enabled && hundredths > 0n, hundredths };
 }
 
-/** The demo's setting (issue 12 §7): on, deposits wagered once. An operator's own row is kept. */
+/** The demo's setting (issue 12 §7): on, deposits wagered once (the default, written out for the back office). */
 export async function seedTurnOver(db: Db): Promise<void> {
   await db.execute(
     sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 1) on conflict do nothing`,
@@ -82,6 +88,19 @@ export async function turnOverOf(db: Db, playerId: string, currency: string): Pr
     turnOverWagerAmount: toMajor(owed, currency),
     currency,
   };
+}
+
+/**
+ * The currencies in which the player may withdraw nothing now because turnover is owed (decision 0076): the
+ * wallet's `withdrawalBalance` is 0 in them, as the refusal below refuses any amount.
+ */
+export async function turnOverHeldCurrencies(db: Db, playerId: string): Promise<ReadonlySet<string>> {
+  const [rows, setting] = await Promise.all([
+    db.execute(sql`select currency from risk.turn_overs where player_id = ${playerId}::uuid and wagered < target`),
+    settingOf(db),
+  ]);
+  if (!setting.enabled) return new Set();
+  return new Set(rowsOf<{ currency: string }>(rows).map((r) => r.currency));
 }
 
 /** Before a withdrawal (in its transaction): refused while turnover is owed in that currency. */

@@ -29,7 +29,7 @@ export {
   releaseWithdrawal,
   settleWithdrawal,
 } from './payments.ts';
-export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
+export { accountsChannel, setWithdrawalHolds, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
 export { realStakesSince } from './stakes.ts';
 
