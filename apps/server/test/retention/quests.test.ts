@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuests } from '../../src/modules/retention/quests/index.ts';
 import { playerQuests, quests, questTasks } from '../../src/modules/retention/quests/schema.ts';
-import { account, newPlayer, type Player, round } from '../bonus/helpers.ts';
+import { account, bonusesOf, defineBonus, newPlayer, type Player, round } from '../bonus/helpers.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
@@ -146,6 +146,26 @@ describe(`quests (${databaseKind})`, () => {
     const bonusBefore = (await account(t, p)).bonusBalance;
     expect((await activate(p, id)).json.data.state).toBe(4);
     expect((await account(t, p)).bonusBalance).toBeCloseTo(bonusBefore + 2.5, 6);
+  });
+
+  it('a reward that is a bonus definition is issued once through the bonus engine and listed', async () => {
+    const bonusId = await defineBonus(t, { identity: `quest-cash-${Date.now()}`, amount: 6_00n, wager: '2' });
+    const questId = await defineQuest(
+      `bonus-reward-${Date.now()}`,
+      [{ type: 4, quantity: 1, conditions: { currencies: [] } }],
+      { rewards: [{ type: 2, amounts: { EUR: '150' }, bonusId }] },
+    );
+    const p = await newPlayer(t, 100);
+    const id = (await activate(p, questId)).json.data.id as string;
+    await round(t, p, '1.00', '0');
+    await until(p, id, (q) => q.state === 3);
+    const claims = await Promise.all([activate(p, id), activate(p, id)]);
+    expect(claims.map((c) => c.status)).toEqual([200, 200]);
+    expect((await activate(p, id)).json.data.state).toBe(4);
+    const listed = await bonusesOf(t, p);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ status: 2 });
+    expect((await account(t, p)).bonusBalance).toBeCloseTo(1.5, 6);
   });
 
   it('counts a sandbox card deposit in range', async () => {
