@@ -3,7 +3,7 @@ import { LimitDefinition } from '@croupier/contracts/reference/index';
 import { statement } from '../../db/lean-sql.ts';
 import { timeZoneSubquery } from '../player/index.ts';
 import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
-import { cashPeriods, windowOf, zoneOrUtc } from './windows.ts';
+import { profileZoneSql, windowStartSql } from './windows-sql.ts';
 
 // Bet and loss limits, cooling-off and self-exclusion inside every seamless movement (decision 0040). The
 // rule runs in the movement's transaction under the account lock; limits are per currency and one account
@@ -11,10 +11,15 @@ import { cashPeriods, windowOf, zoneOrUtc } from './windows.ts';
 // instance: the counters below are read and written by one movement at a time and can never overshoot.
 
 /**
- * One statement for every movement: counts it in the play session's totals (the reality check, decision
- * 0057) and answers the limits in force, with waiting changes resolved at $3 exactly as the list resolves
- * them, and the player's time zone for the windows. A refusal later rolls the count back with the rest.
- * (A data-modifying WITH runs once whatever the outer query reads.)
+ * The one statement of every movement (decision 0078):
+ * - counts it in the play session's totals (the reality check, decision 0057);
+ * - reads the limits in force, with waiting changes resolved at $3 exactly as the list resolves them;
+ * - adds it to the window counter of each period that has a bet or loss limit in this currency, the window
+ *   computed here in the player's time zone (decision 0039), and answers each limit with its period's
+ *   totals after this movement.
+ * A refusal later rolls the counts back with the rest. Data-modifying WITHs run once, whatever the outer
+ * query reads; a player without a cash limit inserts no counter. $4 is the stake (a rollback: minus the
+ * refunded stake), $5 the payout: stakes count on both limits, the net loss is stakes − payouts.
  */
 const IN_FORCE = statement(
   'risk_in_force',
@@ -23,53 +28,39 @@ const IN_FORCE = statement(
      values ($1::uuid, $2, $4::bigint, $5::bigint)
      on conflict (player_id, currency) do update
         set staked = greatest(s.staked + $4::bigint, 0), won = greatest(s.won + $5::bigint, 0)
+   ), lim as (
+     select definition, period, case when pending_at <= $3::timestamptz then pending_amount else amount end as amount
+       from risk.limits
+      where player_id = $1::uuid and ended_at is null
+        and (removal_at is null or removal_at > $3::timestamptz)
+        and (definition > 3 or (definition <= 2 and currency = $2))
+        and not (definition = 5 and coalesce(expired_at <= $3::timestamptz, false))
+        and not (definition = 4 and coalesce(reopen_requested_at + interval '1 day' <= $3::timestamptz, false))
+   ), counted as (
+     insert into risk.usage as u (player_id, currency, period, window_start, staked, net_loss)
+     select $1::uuid, $2, p.period, w4.window_start, greatest($4::bigint, 0), $4::bigint - $5::bigint
+       from (select distinct period from lim where definition <= 2) p,
+            lateral (select ${profileZoneSql(timeZoneSubquery('$1'))} as zone) z,
+            ${windowStartSql('p.period', '$3::timestamptz', 'z.zone')}
+     on conflict (player_id, currency, period, window_start) do update
+        set staked = greatest(u.staked + $4::bigint, 0), net_loss = u.net_loss + ($4::bigint - $5::bigint)
+     returning period, staked, net_loss
    )
-   select definition, period,
-          (case when pending_at <= $3 then pending_amount else amount end)::text as amount,
-          ${timeZoneSubquery('$1')} as "timeZone"
-     from risk.limits
-    where player_id = $1::uuid and ended_at is null
-      and (removal_at is null or removal_at > $3)
-      and (definition > 3 or (definition <= 2 and currency = $2))
-      and not (definition = 5 and coalesce(expired_at <= $3, false))
-      and not (definition = 4 and coalesce(reopen_requested_at + interval '1 day' <= $3, false))`,
-);
-
-/** Adds the movement to the daily, weekly and monthly windows it falls in; answers the totals after it. */
-const COUNT = statement(
-  'risk_count',
-  `insert into risk.usage as u (player_id, currency, period, window_start, staked, net_loss)
-   values ($1::uuid, $2, 'daily', $3, greatest($6::bigint, 0), $7::bigint),
-          ($1::uuid, $2, 'weekly', $4, greatest($6::bigint, 0), $7::bigint),
-          ($1::uuid, $2, 'monthly', $5, greatest($6::bigint, 0), $7::bigint)
-   on conflict (player_id, currency, period, window_start) do update
-      set staked = greatest(u.staked + $6::bigint, 0), net_loss = u.net_loss + $7::bigint
-   returning period, staked::text as staked, net_loss::text as "netLoss"`,
+   select l.definition, l.period, l.amount::text as amount, c.staked::text as staked, c.net_loss::text as "netLoss"
+     from lim l left join counted c on c.period = l.period`,
 );
 
 interface InForce {
   definition: number;
   period: string;
   amount: string | null;
-  timeZone: string | null;
+  /** The period's totals after this movement (cash limits only). */
+  staked: string | null;
+  netLoss: string | null;
 }
 
 export interface MoneyRuleDeps {
   now: () => Date;
-}
-
-/** The play session's stakes and wins (a rollback takes its stake back). */
-function sessionDeltasOf(m: Movement): [bigint, bigint] {
-  if (m.kind === 'bet') return [m.amount, 0n];
-  if (m.kind === 'win') return [0n, m.amount];
-  return [-m.amount, 0n];
-}
-
-/** Stakes count on both limits; a win lowers the net loss; a refund takes back its stake from both. */
-function deltasOf(m: Movement): { staked: bigint; netLoss: bigint } {
-  if (m.kind === 'bet') return { staked: m.amount, netLoss: m.amount };
-  if (m.kind === 'win') return { staked: 0n, netLoss: -m.amount };
-  return { staked: -m.amount, netLoss: -m.amount };
 }
 
 const refusal = (m: Movement, reason: string, kind: ConstructorParameters<typeof RuleRefusal>[0], message: string) =>
@@ -85,37 +76,26 @@ export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
     name: 'responsible-gaming-limits',
     kinds: ['bet', 'win', 'rollback'],
     async apply({ sql, movement: m }) {
-      const now = deps.now();
-      const [played, won] = sessionDeltasOf(m);
-      const rows = await sql.query<InForce>(IN_FORCE, [m.playerId, m.currency, now, String(played), String(won)]);
-      if (rows.length === 0) return undefined;
-      if (m.kind === 'bet') {
-        if (rows.some((r) => r.definition === LimitDefinition.selfExclusion)) {
+      // The stake (a rollback takes its stake back) and the payout.
+      const staked = m.kind === 'bet' ? String(m.amount) : m.kind === 'rollback' ? String(-m.amount) : '0';
+      const won = m.kind === 'win' ? String(m.amount) : '0';
+      const rows = await sql.query<InForce>(IN_FORCE, [m.playerId, m.currency, deps.now(), staked, won]);
+      // Wins and rollbacks are counted above and never refused.
+      if (rows.length === 0 || m.kind !== 'bet') return undefined;
+      let coolingOff = false;
+      for (const r of rows) {
+        if (r.definition === LimitDefinition.selfExclusion) {
           throw refusal(m, 'self_excluded', 'self_excluded', 'The player is self-excluded');
         }
-        if (rows.some((r) => r.definition === LimitDefinition.coolingOff)) {
-          throw refusal(m, 'cooling_off', 'cooling_off', 'The player is cooling off');
-        }
+        if (r.definition === LimitDefinition.coolingOff) coolingOff = true;
       }
-      const cash = rows.filter((r) => r.definition <= LimitDefinition.loss);
-      if (cash.length === 0) return undefined;
-      const zone = zoneOrUtc(rows[0]!.timeZone);
-      const starts = cashPeriods.map((p) => windowOf(p, now, zone).start);
-      const { staked, netLoss } = deltasOf(m);
-      const totals = await sql.query<{ period: string; staked: string; netLoss: string }>(COUNT, [
-        m.playerId,
-        m.currency,
-        ...starts,
-        String(staked),
-        String(netLoss),
-      ]);
-      if (m.kind !== 'bet') return undefined;
-      for (const limit of cash) {
-        const total = totals.find((t) => t.period === limit.period);
-        if (!total || limit.amount === null) continue;
+      if (coolingOff) throw refusal(m, 'cooling_off', 'cooling_off', 'The player is cooling off');
+      for (const limit of rows) {
+        if (limit.definition > LimitDefinition.loss || limit.amount === null) continue;
         const bet = limit.definition === LimitDefinition.bet;
+        const total = bet ? limit.staked : limit.netLoss;
         // After this stake: a loss limit refuses a bet that, lost, would take the net loss over it.
-        if (BigInt(bet ? total.staked : total.netLoss) > BigInt(limit.amount)) {
+        if (total !== null && BigInt(total) > BigInt(limit.amount)) {
           const what = bet ? 'bet_limit' : 'loss_limit';
           throw refusal(m, what, 'limit_reached', `The ${limit.period} ${bet ? 'bet' : 'loss'} limit is reached`);
         }

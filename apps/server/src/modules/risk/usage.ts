@@ -7,11 +7,12 @@ import { timeZoneIn } from '../player/index.ts';
 import { limitUsage } from './schema.ts';
 import type { Usage } from './state.ts';
 import type { LimitRow } from './store.ts';
-import { type CashPeriod, windowOf, zoneOrUtc } from './windows.ts';
+import { type CashPeriod, windowOf } from './windows.ts';
+import { profileZone } from './windows-sql.ts';
 
-/** The player's zone for period windows: the profile's, UTC when unset or unknown. */
+/** The player's zone for period windows: the profile's, UTC when unset or not an offered zone (as the rule's SQL). */
 export async function zoneOf(db: Db, playerId: string): Promise<string> {
-  return zoneOrUtc(await timeZoneIn(drizzleSql(db), playerId));
+  return profileZone(await timeZoneIn(drizzleSql(db), playerId));
 }
 
 /**
