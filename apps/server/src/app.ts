@@ -209,6 +209,8 @@ export async function buildApp({
   });
   outbox.addPublisher(retention.consumer);
   player.onProfileFilled(reportProfileCompleted);
+  // A referee qualifies by playing as soon as the wager is reached (decision 0077), told by retention's consumer.
+  retention.onRealStake(referrals.onRealStake);
   const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs], log: app.log });
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -142,6 +142,58 @@ describe(`referrals (${databaseKind})`, () => {
     expect(await rewardsTo(a.playerId)).toBe(1);
   });
 
+  it('qualifies by playing as soon as the wager is reached, with no list view or deposit, once under replays', async () => {
+    const a = await referrer();
+    const b = await referee(a.code);
+    expect((await deposit(t, b, card('4242 4242 4242 4242', 50))).status).toBe(200);
+    const before = (await eurOf(a.token)).realBalance;
+    await bet(b.playerId, '12.00');
+    await t.app.outbox.drain();
+    const statusOf = async () =>
+      (await t.database.db.select().from(referrals).where(sql`${referrals.refereeId} = ${b.playerId}`))[0]!;
+    expect((await statusOf()).status).toBe(1);
+    await bet(b.playerId, '8.00');
+    // The retention consumer applies the bet after commit: poll the referral row (no list read, no deposit).
+    let row = await statusOf();
+    for (let i = 0; i < 200 && row.status === 1; i++) {
+      await t.app.outbox.drain();
+      row = await statusOf();
+    }
+    expect(row.status).toBe(2);
+    expect(row.qualifiedAt).not.toBeNull();
+    expect(await rewardsTo(a.playerId)).toBe(1);
+    expect((await eurOf(a.token)).realBalance).toBe(before + 10);
+
+    // The referee's bet events delivered again, to a consumer that has not seen them: nothing more is paid.
+    const { referralOnStake } = await import('../../src/modules/player/referrals/qualify.ts');
+    const { referralRules } = await import('../../src/modules/player/referrals/rules.ts');
+    const { realStakeHandler } = await import('../../src/modules/retention/stakes.ts');
+    const { createRetentionConsumer, RETENTION_CHANNEL } = await import('../../src/modules/retention/events.ts');
+    const log = { error: () => {} };
+    const replay = createRetentionConsumer(
+      t.database.db,
+      [realStakeHandler([referralOnStake(referralRules(t.config), log)])],
+      `replay-${Date.now()}`,
+    );
+    const events = (
+      (await t.database.db.execute(
+        sql`select id, channel, event, data, created_at from outbox.events where channel = ${RETENTION_CHANNEL} and data->>'playerId' = ${b.playerId} order by id`,
+      )) as unknown as { rows: { id: string; channel: string; event: string; data: unknown; created_at: Date }[] }
+    ).rows.map((r) => ({
+      id: BigInt(r.id),
+      channel: r.channel,
+      event: r.event,
+      data: r.data,
+      createdAt: r.created_at,
+    }));
+    expect(events.filter((e) => e.event === 'game.bet')).toHaveLength(2);
+    await replay.publishBatch!(events);
+    await replay.publishBatch!([...events].reverse());
+    expect(await rewardsTo(a.playerId)).toBe(1);
+    expect((await listOf(a.token)).json.referrals[0].qualified).toBe(2);
+    expect(await rewardsTo(a.playerId)).toBe(1);
+  });
+
   it('a deposit without enough wager leaves it in progress; past the deadline it is not qualified', async () => {
     const a = await referrer();
     const b = await referee(a.code);

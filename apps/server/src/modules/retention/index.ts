@@ -10,6 +10,7 @@ import type { MoneyRule } from '../wallet/seamless/index.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
 import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
 import { createQuests } from './quests/index.ts';
+import { type RealStakeListener, realStakeHandler } from './stakes.ts';
 import { createTournaments } from './tournaments/index.ts';
 import { createWheel, wheelRoutes } from './wheel/index.ts';
 
@@ -24,6 +25,7 @@ export {
   type RetentionHandler,
   reportProfileCompleted,
 } from './events.ts';
+export type { RealStake, RealStakeListener } from './stakes.ts';
 
 export interface RetentionOptions {
   config: Config;
@@ -49,6 +51,11 @@ export interface RetentionModule {
   consumer: Publisher;
   /** Jobs for the app's queue (tournament results, quest deadlines, wheel spins). */
   jobs: JobDefinition<never>[];
+  /**
+   * Tells `listener` of every real-money stake once, in the consumer's transaction (decision 0077: the
+   * referral programme's qualification). Nothing is told while retention is off (RETENTION_ENABLED=false).
+   */
+  onRealStake(listener: RealStakeListener): void;
   /** Called once the app's queue runs (schedules recurring jobs). */
   start(): Promise<void>;
   routes(app: FastifyInstance): Promise<void>;
@@ -79,6 +86,9 @@ export function createRetentionModule({
   if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
   const wheel = createWheel({ db, now, rates, award: loyalty.award, ...(bonus ? { bonus } : {}) });
   handlers.push(wheel.handler);
+  // Other modules' stake listeners (referrals), handed in by the app after this module is made.
+  const stakeListeners: RealStakeListener[] = [];
+  handlers.push(realStakeHandler(stakeListeners));
   // RETENTION_ENABLED=false (the retention bench's baseline): no handler, so no event and no consumer work.
   if (!config.RETENTION_ENABLED) handlers.length = 0;
   return {
@@ -86,6 +96,9 @@ export function createRetentionModule({
     onDeposit: depositEvents(now),
     consumer: createRetentionConsumer(db, handlers),
     jobs,
+    onRealStake(listener) {
+      stakeListeners.push(listener);
+    },
     async start() {
       await tournaments.start();
     },

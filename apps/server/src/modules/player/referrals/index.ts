@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
 import type { DepositSucceeded } from '../../payment/index.ts';
 import type { PlayerModule } from '../index.ts';
 import { bindOnRegistration } from './bind.ts';
 import { backfillReferralCodes } from './codes.ts';
-import { referralOnDeposit } from './qualify.ts';
+import { type RefereeStake, referralOnDeposit, referralOnStake } from './qualify.ts';
 import { referralRoutes } from './routes.ts';
 import { referralRules } from './rules.ts';
 import { createReferralService, type ReferralService } from './service.ts';
@@ -16,6 +17,11 @@ export interface ReferralsModule {
   service: ReferralService;
   /** The payment module's hook (in the credit's transaction). */
   onDeposit: DepositSucceeded;
+  /**
+   * The retention consumer's stake listener (decision 0077): a referee qualifies by playing as soon as the
+   * wager is reached. The app hands it to `retention.onRealStake`.
+   */
+  onRealStake(tx: Db, stake: RefereeStake): Promise<void>;
   routes(app: FastifyInstance): Promise<void>;
 }
 
@@ -35,6 +41,7 @@ export function createReferrals({
   return {
     service,
     onDeposit: referralOnDeposit(rules, now, log),
+    onRealStake: referralOnStake(rules, log),
     async routes(app) {
       // Players from before the programme was switched on get their codes at start.
       if (rules.enabled) app.addHook('onReady', async () => backfillReferralCodes(db));

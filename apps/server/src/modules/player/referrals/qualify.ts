@@ -77,6 +77,45 @@ export async function evaluateReferrer(db: Db, rules: ReferralRules, referrerId:
   }
 }
 
+/** A real-money stake as the retention consumer reports it (structurally its `RealStake`). */
+export interface RefereeStake {
+  playerId: string;
+  currency: string;
+  at: Date;
+}
+
+/**
+ * Told of each real-money stake once, in the retention consumer's transaction (decision 0077): a referee
+ * with a recorded deposit in the stake's currency is evaluated at once, so the referrer is paid when the
+ * wager reaches the threshold, not at the next list view or deposit. Everyone else costs one primary-key
+ * read. The evaluation runs in a savepoint whose failure is logged: a referral problem must not hold back
+ * the consumer (the list view and the next deposit still evaluate).
+ */
+export function referralOnStake(
+  rules: ReferralRules,
+  log: { error: (obj: object, msg: string) => void },
+): (tx: Db, stake: RefereeStake) => Promise<void> {
+  return async (tx, stake) => {
+    if (!rules.enabled) return;
+    const [open] = await tx
+      .select({ refereeId: referrals.refereeId })
+      .from(referrals)
+      .where(
+        and(
+          eq(referrals.refereeId, stake.playerId),
+          eq(referrals.status, ReferralStatus.inProgress),
+          eq(referrals.depositCurrency, stake.currency),
+        ),
+      );
+    if (!open) return;
+    try {
+      await tx.transaction(async (sp) => void (await evaluate(sp as unknown as Db, rules, stake.playerId, stake.at)));
+    } catch (error) {
+      log.error({ err: error, playerId: stake.playerId }, 'referral stake hook failed');
+    }
+  };
+}
+
 /**
  * The payment module's hook, in the credit's transaction: the referee's first deposit of at least the minimum
  * is recorded, then the referral is evaluated. It runs in a savepoint and a failure is logged, never fatal:
