@@ -110,7 +110,12 @@ function parseFrontMatter(text, where) {
     else if (meta[key] === '') problem(`${where}: front matter ${key} is empty`);
   }
   for (const key of Object.keys(meta)) {
-    if (key !== 'title' && key !== 'description') problem(`${where}: unexpected front matter key "${key}"`);
+    // A bonus page may name the code its claim button applies (docs/decisions/0076).
+    const bonusCode = key === 'bonusCode' && where.includes('/pages/bonus/');
+    if (bonusCode && !/^[A-Z0-9_-]{1,64}$/.test(meta[key])) problem(`${where}: bonusCode must be an upper-case code`);
+    if (key !== 'title' && key !== 'description' && !bonusCode) {
+      problem(`${where}: unexpected front matter key "${key}"`);
+    }
     // Values are unquoted one-liners: keep them valid as plain YAML scalars too.
     const v = meta[key];
     if (/:\s/.test(v) || /\s#/.test(v))
@@ -189,6 +194,7 @@ for (const l of LOCALES) {
     if (en === undefined || tr === undefined || en === null || tr === null) continue;
     if (f.endsWith('.json')) compareJson(en, tr, `${l}/${f}`, l);
     else if (f.endsWith('.md')) {
+      if (en.meta.bonusCode !== tr.meta.bonusCode) problem(`${l}/${f}: bonusCode differs from ${DEFAULT_LOCALE}`);
       for (const key of ['title', 'description']) {
         const ep = placeholders(en.meta[key] ?? '');
         const tp = placeholders(tr.meta[key] ?? '');

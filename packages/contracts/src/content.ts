@@ -38,6 +38,8 @@ export const Page = z.object({
   html: z.string(),
   items: z.array(QuestionItem).optional(),
   order: z.number().optional(),
+  /** The bonus code a bonus page claims (front matter `bonusCode:`; docs/decisions/0076). */
+  bonusCode: z.string().optional(),
 });
 export type Page = z.infer<typeof Page>;
 

@@ -1,4 +1,5 @@
 import { ApiError } from '@croupier/contracts';
+import { BonusClaim } from '../features/bonuses/index.ts';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import { notFound } from '../lib/not-found.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
@@ -6,7 +7,10 @@ import { localizeLinks } from '../shared/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import type { Route } from './+types/content-page';
 
-/** /static/{id} and /bonus/{id}: a page from the content system in the visitor's locale. */
+/**
+ * /static/{id} and /bonus/{id}: a page from the content system in the visitor's locale. A bonus page that names
+ * its code (front matter `bonusCode:`) ends with its claim (decision 0076).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const folder = /\/bonus\//.test(url.pathname) ? 'bonus' : 'static';
@@ -33,6 +37,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <h1>{page.title}</h1>
       {/* rendered from the repository's own Markdown */}
       <div dangerouslySetInnerHTML={{ __html: localizeLinks(page.html, href) }} />
+      {page.folder === 'bonus' && page.bonusCode && <BonusClaim code={page.bonusCode} />}
     </article>
   );
 }

@@ -128,6 +128,8 @@ function markdownPage(folder: PageFolder, identity: string, locale: string, sour
     description: meta.description ?? '',
     html: render(body),
     order: meta.order ? Number(meta.order) : undefined,
+    // A bonus page may name the code its claim button applies (decision 0076).
+    ...(meta.bonusCode ? { bonusCode: meta.bonusCode } : {}),
   };
 }
 

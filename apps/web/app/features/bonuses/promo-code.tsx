@@ -15,7 +15,7 @@ const K = 'global-components.bonuses.promo';
 const LOCK_KEY = 'croupier:bonus-code-lock';
 
 /** Seconds left of the 180 s lock after error code 5 (api-contract §10), kept across reloads. */
-function useCodeLock() {
+export function useCodeLock() {
   const read = () => {
     const until = Number(safeStorage.get(LOCK_KEY) ?? 0);
     return Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -36,7 +36,44 @@ function useCodeLock() {
   return { left, lock };
 }
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export type ClaimOutcome =
+  | { kind: 'applied' }
+  | { kind: 'attached'; code: BonusCode }
+  | { kind: 'refused'; status: number }
+  | { kind: 'locked' }
+  | { kind: 'failed' };
+
+/**
+ * Claims a code (api-contract §10): trigger 1 applies it now; unless `nowOnly`, a code that is not for now
+ * (status 4) is attached to the next deposit (trigger 3). An unknown code (3) is not asked again: that would
+ * only count one more wrong attempt. Error code 5 answers `locked`. Shared by the promo box and bonus pages.
+ */
+export async function claimBonusCode(code: string, nowOnly: boolean): Promise<ClaimOutcome> {
+  markCodeHandledHere(code);
+  try {
+    const api = browserApi().bonus;
+    const now = (await api.applyBonusCode({ body: { bonusCode: code, trigger: BonusCodeTrigger.now } })).data;
+    if (now.status === BonusCodeStatus.applied) {
+      scheduleRefresh();
+      return { kind: 'applied' };
+    }
+    if (nowOnly || now.status === BonusCodeStatus.incorrect) return { kind: 'refused', status: now.status };
+    markCodeHandledHere(code);
+    const later = (await api.applyBonusCode({ body: { bonusCode: code, trigger: BonusCodeTrigger.deposit } })).data;
+    if (later.status === BonusCodeStatus.attached || later.status === BonusCodeStatus.applied) {
+      return { kind: 'attached', code: later };
+    }
+    return { kind: 'refused', status: later.status };
+  } catch (failure) {
+    return codeOf(failure) === ErrorCode.tooManyAttempts ? { kind: 'locked' } : { kind: 'failed' };
+  }
+}
+
+/** The alert key of a refused code's status (3 incorrect, otherwise not available). */
+export const refusalKey = (status: number) =>
+  status === BonusCodeStatus.incorrect ? 'bonusCodeIncorrect' : 'bonusCodeNotAvailable';
+
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 interface Props {
   /** plain: trigger 1 only (profile); deposit: trigger 1, else attach with trigger 3 (wallet). */
@@ -64,7 +101,7 @@ export function PromoCodeBox({ mode, attached = null, onAttachedChange }: Props)
   const alert = (key: string, type: 'error' | 'success') =>
     toasts.show({ type, title: t(`alerts.${key}.title`), description: t(`alerts.${key}.text`) });
   const refused = (status: number) => {
-    const key = status === BonusCodeStatus.incorrect ? 'bonusCodeIncorrect' : 'bonusCodeNotAvailable';
+    const key = refusalKey(status);
     setError(t(`alerts.${key}.text`));
     alert(key, 'error');
   };
@@ -78,38 +115,20 @@ export function PromoCodeBox({ mode, attached = null, onAttachedChange }: Props)
     }
     setBusy(true);
     setError(null);
-    markCodeHandledHere(code);
     pushEvent('wallet', { step: 'promo submit', mode });
-    try {
-      const api = browserApi().bonus;
-      const now = (await api.applyBonusCode({ body: { bonusCode: code, trigger: BonusCodeTrigger.now } })).data;
-      if (now.status === BonusCodeStatus.applied) {
-        setValue('');
-        alert('bonusCodeApplied', 'success');
-        scheduleRefresh();
-        return;
-      }
-      // An unknown code stays unknown: asking again would only count one more wrong attempt.
-      if (mode === 'plain' || now.status === BonusCodeStatus.incorrect) {
-        refused(now.status);
-        return;
-      }
-      markCodeHandledHere(code);
-      const later = (await api.applyBonusCode({ body: { bonusCode: code, trigger: BonusCodeTrigger.deposit } })).data;
-      if (later.status === BonusCodeStatus.attached || later.status === BonusCodeStatus.applied) {
-        setValue('');
-        onAttachedChange?.(later);
-        return;
-      }
-      refused(later.status);
-    } catch (failure) {
-      if (codeOf(failure) === ErrorCode.tooManyAttempts) {
-        lock();
-        alert('bonusCodeTooManyAttempts', 'error');
-      } else setError(t('global-components.bonuses.actionFailed'));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await claimBonusCode(code, mode === 'plain');
+    setBusy(false);
+    if (outcome.kind === 'applied') {
+      setValue('');
+      alert('bonusCodeApplied', 'success');
+    } else if (outcome.kind === 'attached') {
+      setValue('');
+      onAttachedChange?.(outcome.code);
+    } else if (outcome.kind === 'refused') refused(outcome.status);
+    else if (outcome.kind === 'locked') {
+      lock();
+      alert('bonusCodeTooManyAttempts', 'error');
+    } else setError(t('global-components.bonuses.actionFailed'));
   };
 
   const remove = async () => {
