@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonuses } from '../../src/modules/bonus/schema.ts';
 import { createQuests } from '../../src/modules/retention/quests/index.ts';
 import { playerQuests, quests, questTasks } from '../../src/modules/retention/quests/schema.ts';
 import { account, bonusesOf, defineBonus, newPlayer, type Player, round } from '../bonus/helpers.ts';
@@ -166,6 +167,35 @@ describe(`quests (${databaseKind})`, () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ status: 2 });
     expect((await account(t, p)).bonusBalance).toBeCloseTo(1.5, 6);
+  });
+
+  it('refuses to claim a free-spin reward the bonus index cannot issue yet; the quest stays claimable', async () => {
+    const [spins] = await t.database.db
+      .insert(bonuses)
+      .values({
+        identity: `quest-spins-${Date.now()}`,
+        name: 'Free spins',
+        kind: 'freespins',
+        amounts: { EUR: '10' },
+        freespinGame: 'slot-1',
+        freespinCount: 3,
+        wagerMultiplier: '20',
+      })
+      .returning();
+    const questId = await defineQuest(
+      `spins-reward-${Date.now()}`,
+      [{ type: 4, quantity: 1, conditions: { currencies: [] } }],
+      { rewards: [{ type: 3, amounts: {}, bonusId: spins!.id }] },
+    );
+    const p = await newPlayer(t, 100);
+    const id = (await activate(p, questId)).json.data.id as string;
+    await round(t, p, '1.00', '0');
+    await until(p, id, (q) => q.state === 3);
+    const claim = await activate(p, id);
+    expect(claim.status).toBe(409);
+    expect((await until(p, id, () => true)).state).toBe(3);
+    expect(await bonusesOf(t, p)).toHaveLength(0);
+    expect((await account(t, p)).bonusBalance).toBe(0);
   });
 
   it('counts a sandbox card deposit in range', async () => {

@@ -2,6 +2,7 @@ import { ApiError, ErrorCode, QuestRewardType } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
 import { bonusDefinitionById, issuePlayerBonus } from '../../bonus/index.ts';
 import { payReward } from '../../wallet/index.ts';
+import { issuableKind } from '../bonus-prizes.ts';
 import type { QuestDeps } from './deps.ts';
 import type { RewardDefinition } from './schema.ts';
 import type { PlayerQuestRow } from './store.ts';
@@ -11,7 +12,11 @@ import type { PlayerQuestRow } from './store.ts';
 
 async function issueBonus(tx: Db, deps: QuestDeps, run: PlayerQuestRow, reward: RewardDefinition, key: string) {
   const bonus = reward.bonusId && deps.bonus ? await bonusDefinitionById(tx, reward.bonusId) : null;
-  if (!bonus || !deps.bonus) throw ApiError.of(ErrorCode.conflict, 'This reward cannot be issued now.');
+  // Free spins need the bonus module's free-spin issue, not on its index yet (decision 0077): refused, the
+  // quest stays completed and claimable.
+  if (!bonus || !deps.bonus || !issuableKind(bonus.kind)) {
+    throw ApiError.of(ErrorCode.conflict, 'This reward cannot be issued now.');
+  }
   const own = reward.amounts[run.currency] ?? bonus.amounts[run.currency];
   await issuePlayerBonus(tx, deps.bonus, {
     playerId: run.playerId,
