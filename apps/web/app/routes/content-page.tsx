@@ -1,7 +1,8 @@
 import { ApiError } from '@croupier/contracts';
-import { BonusClaim } from '../features/bonuses/index.ts';
+import { BONUS_CLAIM_CONTENT, BonusClaim } from '../features/bonuses/index.ts';
 import { localeOfRequest } from '../lib/locale.server.ts';
 import { notFound } from '../lib/not-found.ts';
+import { routeContent } from '../lib/route-content.server.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { localizeLinks } from '../shared/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
@@ -19,7 +20,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       params: { folder, identity: params.pageIdentity },
       query: { locale: await localeOfRequest(context.api, request, params.lang) },
     });
-    return { page: data };
+    // A bonus page's claim brings its own text (issue 15: a page gets only the text it shows).
+    const claims = folder === 'bonus' && data.bonusCode;
+    return {
+      page: data,
+      ...(claims ? { content: await routeContent(context.api, request, params.lang, BONUS_CLAIM_CONTENT) } : {}),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound(url.pathname);
     throw error;

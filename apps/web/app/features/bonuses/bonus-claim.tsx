@@ -9,6 +9,17 @@ import './bonuses.css';
 
 const K = 'global-components.bonuses.claim';
 
+/** The text a bonus page's claim renders beyond the shell's (its route loader sends it; issue 15). */
+export const BONUS_CLAIM_CONTENT = [
+  K,
+  'global-components.bonuses.promo',
+  'global-components.bonuses.actionFailed',
+  'alerts.bonusCodeApplied',
+  'alerts.bonusCodeIncorrect',
+  'alerts.bonusCodeNotAvailable',
+  'alerts.bonusCodeTooManyAttempts',
+] as const;
+
 /**
  * A bonus page's claim (spec "Bonus content page", decision 0076): the page names its code (front matter
  * `bonusCode:`). A signed-in player applies it: a code for now (trigger 1) is applied at once; a deposit code

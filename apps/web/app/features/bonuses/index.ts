@@ -1,5 +1,5 @@
 // What other features use of bonuses; they import it from here only (issue 15: one-way imports).
-export { BonusClaim } from './bonus-claim.tsx';
+export { BONUS_CLAIM_CONTENT, BonusClaim } from './bonus-claim.tsx';
 export { BonusListener } from './bonus-listener.tsx';
 export { type BonusChoice, depositBonusFields } from './bonus-rules.ts';
 export { DepositBonuses } from './deposit-bonuses.tsx';
