@@ -27,13 +27,7 @@ import {
 } from './lib/cookies.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { playerInitOf } from './lib/player-init.server.ts';
-import {
-  loadConstants,
-  loadContent,
-  loadCountries,
-  loadCountryLocales,
-  loadSiteSettings,
-} from './lib/site-data.server.ts';
+import { loadConstants, loadContent, loadCountryIndex, loadSiteSettings } from './lib/site-data.server.ts';
 import { modalRegistry } from './modal-registry.ts';
 import type { AuthSettings, RootData } from './root-data.ts';
 import { pickContent } from './shared/i18n/content-tree.ts';
@@ -54,11 +48,12 @@ startPwa();
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api } = context;
   const url = new URL(request.url);
-  const [{ site, locales }, geo, countryLocales] = await Promise.all([
+  const [{ site, locales }, geo, countries] = await Promise.all([
     loadSiteSettings(api),
     playerInitOf(api),
-    loadCountryLocales(api),
+    loadCountryIndex(api),
   ]);
+  const country = geo.country ? countries.get(geo.country) : undefined;
   const known = locales.map((l) => l.code);
   const defaultLocale = locales.find((l) => l.isDefault)?.code ?? 'en';
   const cookieHeader = request.headers.get('cookie');
@@ -98,7 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } else {
     const resolved = resolveLocale({
       cookie: readCookie(cookieHeader, LANGUAGE_COOKIE),
-      countryLocale: geo.country ? (countryLocales.get(geo.country) ?? null) : null,
+      countryLocale: country?.locale ?? null,
       known,
       defaultLocale,
     });
@@ -109,16 +104,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     locale = isNeverPrefixed(rest) ? resolved : defaultLocale;
   }
 
-  const [allContent, constants, countries, session] = await Promise.all([
+  const [allContent, constants, session] = await Promise.all([
     loadContent(api, locale),
     loadConstants(api),
-    loadCountries(api),
     loadSessionProfile(api, cookieHeader),
   ]);
   const auth: AuthSettings = {
     registration: constants.player.registration,
     otpEnabled: constants.player.otp.enabled,
-    geoCurrency: countries.find((c) => c.code === geo.country)?.currency ?? null,
+    geoCurrency: country?.currency ?? null,
     social: constants.player.socialAuth,
   };
   const contentPaths = [...SHELL_CONTENT, ...openModalContent(url.searchParams, modalRegistry)];

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { toCardPage, toCollectionLink } from '../features/games/card.ts';
 import { CategoryTabs } from '../features/games/category-tabs.tsx';
 import { GameListGrid } from '../features/games/game-grid.tsx';
 import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
@@ -31,7 +32,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .games({ query: gamesQuery({ collectionId: collection.id, country, sort }) })
     .catch(() => null);
   const content = await routeContent(context.api, request, params.lang, GAMES_CONTENT);
-  return { collection, collections, first, sort, country, content };
+  // Only what the tabs and the cards render goes to the page (card.ts).
+  return {
+    collection: toCollectionLink(collection),
+    collections: collections.map(toCollectionLink),
+    first: toCardPage(first),
+    sort,
+    country,
+    content,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>

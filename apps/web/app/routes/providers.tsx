@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { toCardPage } from '../features/games/card.ts';
 import { GameListGrid } from '../features/games/game-grid.tsx';
 import { loadProviders, visitorCountry } from '../features/games/lobby.server.ts';
 import { gamesQuery, parseSort } from '../features/games/query.ts';
@@ -24,7 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const selected = providers.find((p) => p.identity === url.searchParams.get('provider')) ?? null;
   const sort = parseSort(url.searchParams.get('sort'), false);
   const first = selected
-    ? await context.api.game.games({ query: gamesQuery({ providerId: selected.id, country, sort }) }).catch(() => null)
+    ? toCardPage(
+        await context.api.game
+          .games({ query: gamesQuery({ providerId: selected.id, country, sort }) })
+          .catch(() => null),
+      )
     : null;
   const content = await routeContent(context.api, request, params.lang, GAMES_CONTENT);
   return { providers, selected, first, sort, country, content };

@@ -1,11 +1,11 @@
-import type { Collection } from '@croupier/contracts';
 import { useRef } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { LocalNavLink } from '../../shared/i18n/link.tsx';
 import { useCurrentTabInView } from '../../shared/ui/use-current-tab-in-view.ts';
+import type { CollectionLink } from './card.ts';
 
 /** The collections as a scrollable row of tabs; the current one marked. */
-export function CategoryTabs({ collections, current }: { collections: Collection[]; current: string }) {
+export function CategoryTabs({ collections, current }: { collections: CollectionLink[]; current: string }) {
   const t = useT();
   const bar = useRef<HTMLElement>(null);
   useCurrentTabInView(bar, current);

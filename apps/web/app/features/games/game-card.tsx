@@ -1,24 +1,16 @@
-import type { Game } from '@croupier/contracts';
 import { type MouseEvent, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { LocalLink } from '../../shared/i18n/link.tsx';
 import { useModals } from '../../shared/modals/use-modals.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
+import { CARD_THUMBNAIL, type GameCardData, MAX_LABELS } from './card.ts';
 import { useFavorites } from './favorites.ts';
 import { GameThumb, type ThumbPriority } from './game-thumb.tsx';
 import { detectPlatform } from './query.ts';
 
 /** One game in a row or a grid: thumbnail, name, provider, labels, and the favorite heart for players. */
-export function GameCard({
-  game,
-  size = '200x300',
-  priority,
-}: {
-  game: Game;
-  size?: '200x300' | '200x200';
-  priority?: ThumbPriority;
-}) {
+export function GameCard({ game, priority }: { game: GameCardData; priority?: ThumbPriority }) {
   const t = useT();
   const { isLoggedIn } = useSession();
   const modals = useModals();
@@ -36,7 +28,7 @@ export function GameCard({
           images={game.images}
           customImages={game.customImages}
           name={game.name}
-          size={size}
+          size={CARD_THUMBNAIL}
           priority={priority}
         />
         <span className="game-card__play" aria-hidden="true">
@@ -47,7 +39,7 @@ export function GameCard({
       </LocalLink>
       {game.labels.length > 0 && (
         <ul className="game-card__labels">
-          {game.labels.slice(0, 2).map((label) => (
+          {game.labels.slice(0, MAX_LABELS).map((label) => (
             <li key={label.id} className="game-card__label">
               {label.name}
             </li>

@@ -1,8 +1,9 @@
-import type { Game, PaginationMeta } from '@croupier/contracts';
+import type { PaginationMeta } from '@croupier/contracts';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import type { IconName } from '../../shared/ui/icons.tsx';
 import { EmptyState } from '../../shared/ui/page.tsx';
+import type { GameCardData } from './card.ts';
 import { GameCard } from './game-card.tsx';
 import { thumbPriority } from './game-thumb.tsx';
 import type { GameList, ListStatus } from './use-game-list.ts';
@@ -20,7 +21,7 @@ export function GameSkeletons({ count = 12, row }: { count?: number; row?: boole
 }
 
 interface GridProps {
-  games: Game[];
+  games: GameCardData[];
   status: ListStatus;
   meta?: PaginationMeta | null;
   hasMore?: boolean;

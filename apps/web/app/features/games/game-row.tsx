@@ -1,14 +1,14 @@
-import type { Game } from '@croupier/contracts';
 import { useRef } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { LocalLink } from '../../shared/i18n/link.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+import type { GameCardData } from './card.ts';
 import { GameCard } from './game-card.tsx';
 import { thumbPriority } from './game-thumb.tsx';
 
 interface Props {
   title: string;
-  games: Game[];
+  games: GameCardData[];
   /** "All" goes here (a category or a provider page); left out when there is no page for the row. */
   moreTo?: string;
   total?: number;

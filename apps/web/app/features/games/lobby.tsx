@@ -1,8 +1,8 @@
-import type { Winner } from '@croupier/contracts';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { useModals } from '../../shared/modals/modal-host.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { EmptyState } from '../../shared/ui/page.tsx';
+import type { WinnerCard } from './card.ts';
 import { GameRow } from './game-row.tsx';
 import { GameSearch } from './game-search.tsx';
 import type { LobbyRow } from './lobby.server.ts';
@@ -11,7 +11,7 @@ import { WinnersStrip } from './winners.tsx';
 import './games.css';
 
 /** Search, the category and provider pickers, the winners strip and one carousel per collection. */
-export function Lobby({ rows, winners }: { rows: LobbyRow[]; winners: Winner[] }) {
+export function Lobby({ rows, winners }: { rows: LobbyRow[]; winners: WinnerCard[] }) {
   const t = useT();
   const modals = useModals();
   useReturnToGame();

@@ -1,6 +1,7 @@
-import type { Game, PaginationMeta } from '@croupier/contracts';
+import type { PaginationMeta } from '@croupier/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browserApi } from '../../shared/session/runtime.ts';
+import type { GameCardData } from './card.ts';
 import { appendPage, type GamesFilter, gamesQuery } from './query.ts';
 
 export type ListStatus = 'loading' | 'ready' | 'failed';
@@ -9,9 +10,9 @@ export type ListStatus = 'loading' | 'ready' | 'failed';
  * A paged game list with "load more": the first page may come from the loader (SSR); later pages, and
  * any change of filter, are fetched in the browser. Answers of an older filter are dropped.
  */
-export function useGameList(filter: GamesFilter, initial?: { data: Game[]; meta: PaginationMeta } | null) {
+export function useGameList(filter: GamesFilter, initial?: { data: GameCardData[]; meta: PaginationMeta } | null) {
   const key = JSON.stringify(gamesQuery({ ...filter, page: 1 }));
-  const [games, setGames] = useState<Game[]>(initial?.data ?? []);
+  const [games, setGames] = useState<GameCardData[]>(initial?.data ?? []);
   const [meta, setMeta] = useState<PaginationMeta | null>(initial?.meta ?? null);
   const [status, setStatus] = useState<ListStatus>(initial ? 'ready' : 'loading');
   const latest = useRef(0);

@@ -1,11 +1,11 @@
-import type { Winner } from '@croupier/contracts';
 import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { LocalLink } from '../../shared/i18n/link.tsx';
 import { useMoney } from '../../shared/money/use-money.ts';
+import { WINNER_THUMBNAIL, type WinnerCard } from './card.ts';
 import { GameThumb } from './game-thumb.tsx';
 
 /** The latest winners (GET /api/game/spins/winners): nickname, payout, game; each links to its game. */
-export function WinnersStrip({ winners }: { winners: Winner[] }) {
+export function WinnersStrip({ winners }: { winners: WinnerCard[] }) {
   const { t } = useI18n();
   const { format } = useMoney();
   if (winners.length === 0) return null;
@@ -20,7 +20,12 @@ export function WinnersStrip({ winners }: { winners: Winner[] }) {
           // winners have no id; the order is the server's
           <li key={`${w.gameId}-${i}`}>
             <LocalLink to={`/games/${encodeURIComponent(w.gameId)}`} className="winner">
-              <GameThumb images={w.gameImages} customImages={w.gameCustomImages} name={w.gameName} size="200x200" />
+              <GameThumb
+                images={w.gameImages}
+                customImages={w.gameCustomImages}
+                name={w.gameName}
+                size={WINNER_THUMBNAIL}
+              />
               <span className="winner__text">
                 <span className="winner__name">{w.nickname}</span>
                 <span className="winner__amount">{format(w.payout, w.currency)}</span>

@@ -20,11 +20,33 @@ export const coversPath = (picked: readonly string[], path: string): boolean =>
 /** Whether the tree holds the path (a text or a subtree). */
 export const hasContent = (tree: ContentTree, path: string): boolean => nodeAt(tree, path) !== undefined;
 
+/** Picks already made, per tree (a cached locale's content) and path list: pages ask the same few every time. */
+const picked = new WeakMap<ContentTree, Map<string, ContentTree>>();
+/** Distinct path lists kept per tree (the modals a page address opens make new lists). */
+const MAX_PICKS = 64;
+
 /**
  * Only the given paths of a tree, in a tree of the same shape: what a page or a modal renders, not the
- * whole site's text (issue 15). Paths missing from the tree are left out.
+ * whole site's text (issue 15). Paths missing from the tree are left out. The same tree and paths give
+ * the same (shared, never to be changed) answer.
  */
 export function pickContent(tree: ContentTree, paths: readonly string[]): ContentTree {
+  let byPaths = picked.get(tree);
+  if (!byPaths) {
+    byPaths = new Map();
+    picked.set(tree, byPaths);
+  }
+  const key = paths.join('\n');
+  let out = byPaths.get(key);
+  if (!out) {
+    out = pickPaths(tree, paths);
+    if (byPaths.size >= MAX_PICKS) byPaths.clear();
+    byPaths.set(key, out);
+  }
+  return out;
+}
+
+function pickPaths(tree: ContentTree, paths: readonly string[]): ContentTree {
   const out: ContentTree = {};
   for (const path of paths) {
     const node = nodeAt(tree, path);
@@ -46,11 +68,33 @@ export function pickContent(tree: ContentTree, paths: readonly string[]): Conten
   return out;
 }
 
-/** Trees laid over each other, later ones adding to (and winning over) earlier ones. */
+/** Merges already made, by the trees merged (a trie of weak maps): SSR merges the same cached trees per page. */
+interface MergeNode {
+  next: WeakMap<ContentTree, MergeNode>;
+  merged?: ContentTree;
+}
+const merges: MergeNode = { next: new WeakMap() };
+
+/**
+ * Trees laid over each other, later ones adding to (and winning over) earlier ones. The same trees (by
+ * identity) give the same (shared, never to be changed) answer.
+ */
 export function mergeContent(trees: readonly ContentTree[]): ContentTree {
-  const out: ContentTree = {};
-  for (const tree of trees) mergeInto(out, tree);
-  return out;
+  let node = merges;
+  for (const tree of trees) {
+    let next = node.next.get(tree);
+    if (!next) {
+      next = { next: new WeakMap() };
+      node.next.set(tree, next);
+    }
+    node = next;
+  }
+  if (!node.merged) {
+    const out: ContentTree = {};
+    for (const tree of trees) mergeInto(out, tree);
+    node.merged = out;
+  }
+  return node.merged;
 }
 
 function mergeInto(target: ContentTree, source: ContentTree): void {

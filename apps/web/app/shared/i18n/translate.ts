@@ -20,6 +20,22 @@ export function lookup(tree: ContentTree, key: string): string | null {
 
 export type Translate = (key: string, params?: Params) => string;
 
+/** Texts already looked up, per content tree: SSR renders the same cached trees on every page. */
+const looked = new WeakMap<ContentTree, Map<string, string>>();
+
 export function createTranslate(content: ContentTree): Translate {
-  return (key, params) => format(lookup(content, key) ?? key, params);
+  let texts = looked.get(content);
+  if (!texts) {
+    texts = new Map();
+    looked.set(content, texts);
+  }
+  const known = texts;
+  return (key, params) => {
+    let text = known.get(key);
+    if (text === undefined) {
+      text = lookup(content, key) ?? key;
+      known.set(key, text);
+    }
+    return format(text, params);
+  };
 }
