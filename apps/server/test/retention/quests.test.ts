@@ -169,21 +169,21 @@ describe(`quests (${databaseKind})`, () => {
     expect((await account(t, p)).bonusBalance).toBeCloseTo(1.5, 6);
   });
 
-  it('refuses to claim a free-spin reward the bonus index cannot issue yet; the quest stays claimable', async () => {
+  const spinsReward = async (bets: Record<string, string>) => {
     const [spins] = await t.database.db
       .insert(bonuses)
       .values({
-        identity: `quest-spins-${Date.now()}`,
+        identity: `quest-spins-${Date.now()}-${Object.keys(bets).join()}`,
         name: 'Free spins',
         kind: 'freespins',
-        amounts: { EUR: '10' },
+        amounts: bets,
         freespinGame: 'slot-1',
         freespinCount: 3,
         wagerMultiplier: '20',
       })
       .returning();
     const questId = await defineQuest(
-      `spins-reward-${Date.now()}`,
+      `spins-reward-${Date.now()}-${Object.keys(bets).join()}`,
       [{ type: 4, quantity: 1, conditions: { currencies: [] } }],
       { rewards: [{ type: 3, amounts: {}, bonusId: spins!.id }] },
     );
@@ -191,10 +191,34 @@ describe(`quests (${databaseKind})`, () => {
     const id = (await activate(p, questId)).json.data.id as string;
     await round(t, p, '1.00', '0');
     await until(p, id, (q) => q.state === 3);
+    return { p, id };
+  };
+  const freeSpinsOf = async (p: Player) =>
+    (await call(p, 'GET', '/api/game/player-freespins')).json.data as { status: number; count: number }[];
+
+  it('a free-spin reward is issued once through the bonus index, however often it is claimed, and listed', async () => {
+    const { p, id } = await spinsReward({ EUR: '10' });
+    const claims = await Promise.all([activate(p, id), activate(p, id)]);
+    expect(claims.map((c) => c.status)).toEqual([200, 200]);
+    expect((await activate(p, id)).json.data.state).toBe(4);
+    const key = `quest:${id}:0`;
+    const issued = await t.database.db.execute(
+      sql`select count(*)::int as n from bonus.player_freespins where issue_key = ${key}`,
+    );
+    expect((issued as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    const listed = await freeSpinsOf(p);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ status: 2, count: 3, gameId: 'slot-1', currency: 'EUR' });
+    expect(await bonusesOf(t, p)).toHaveLength(0);
+    expect((await account(t, p)).bonusBalance).toBe(0);
+  });
+
+  it('refuses to claim free spins not offered in the quest currency (409); the quest stays claimable', async () => {
+    const { p, id } = await spinsReward({ USD: '10' });
     const claim = await activate(p, id);
     expect(claim.status).toBe(409);
     expect((await until(p, id, () => true)).state).toBe(3);
-    expect(await bonusesOf(t, p)).toHaveLength(0);
+    expect(await freeSpinsOf(p)).toHaveLength(0);
     expect((await account(t, p)).bonusBalance).toBe(0);
   });
 

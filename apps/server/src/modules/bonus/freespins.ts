@@ -2,7 +2,7 @@ import { ApiError, ErrorCode, PlayerBonusResult, PlayerBonusStatus } from '@crou
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drizzleSql } from '../../db/lean-sql.ts';
-import { withTransaction } from '../wallet/index.ts';
+import { lockPlayerAccount, withTransaction } from '../wallet/index.ts';
 import { jobIdOf } from './cashback.ts';
 import type { BonusRow } from './definitions.ts';
 import type { BonusDeps, ExpiryData } from './deps.ts';
@@ -91,6 +91,22 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue):
       ),
     );
   return playing ? row : start(tx, deps, row, i.bonus);
+}
+
+/**
+ * Free spins for other modules (a wheel sector, a tournament place, a quest reward: the bonus index's
+ * `issuePlayerFreeSpins`), in the caller's transaction. Under the player's account lock in that currency (the
+ * money path's lock, as `issuePlayerBonus` takes it), so two issues, or an issue and a free round, queue.
+ * At most once per `issueKey` (unique): a repeat, a second job run or a restart issues nothing and answers
+ * null, as does a once-only definition the player already had. Refused (409) when the definition is not free
+ * spins offered in that currency, or the player has no account in it.
+ */
+export async function issuePlayerFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue): Promise<FreespinRow | null> {
+  if (freespinBetOf(i.bonus, i.currency) === null) {
+    throw refuse(`These free spins are not offered in ${i.currency}.`);
+  }
+  if (!(await lockPlayerAccount(tx, i.playerId, i.currency))) throw refuse(`Open a ${i.currency} account first.`);
+  return issueFreeSpins(tx, deps, i);
 }
 
 /** Issued → active: the play window opens and the provider is told (by a job too, should the call fail). */

@@ -14,10 +14,12 @@ import { bonusWagering } from './wagering-rule.ts';
 export { cashbackEstimate, payCashback, weekStartOf } from './cashback.ts';
 export type { BonusDeps, FreeRoundAward, FreeRoundsPort } from './deps.ts';
 export { studioFreeRoundsPort } from './free-rounds-port.ts';
+export type { FreespinRow as PlayerFreespinRow } from './freespin-present.ts';
+export { issuePlayerFreeSpins } from './freespins.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
 export { bonusRoutes } from './routes.ts';
-export { seedBonuses } from './seed.ts';
-export { bonusById as bonusDefinitionById } from './store.ts';
+export { demoPrizeBonuses, seedBonuses } from './seed.ts';
+export { bonusById as bonusDefinitionById, bonusByIdentity as bonusDefinitionByIdentity } from './store.ts';
 
 export interface BonusModule {
   deps: BonusDeps;

@@ -39,6 +39,12 @@ function minimumBets(): AmountMap {
   return map;
 }
 
+/**
+ * The identities of the demo's prize definitions, which retention's seeders find through the bonus index
+ * (`bonusDefinitionByIdentity`): reusable, so every spin or place that lands on one issues it again.
+ */
+export const demoPrizeBonuses = { freeSpins: 'prize-freespins-10', cash: 'prize-cash-5' } as const;
+
 const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
 
 export async function seedBonuses(db: Db): Promise<void> {
@@ -85,7 +91,27 @@ export async function seedBonuses(db: Db): Promise<void> {
     activationDays: 7,
     wageringDays: 7,
   };
-  for (const row of [...rows, cashback, freespins]) {
+  // Retention prizes (decision 0077): 10 free spins on Neon Fruits (a wheel sector, a tournament place) and a
+  // 5 EUR cash bonus wagered ×10 (a wheel sector). Neither is an offer: offers list deposit bonuses only.
+  const prizeSpins = {
+    ...freespins,
+    identity: demoPrizeBonuses.freeSpins,
+    name: '10 free spins on Neon Fruits',
+    freespinCount: 10,
+    reusable: true,
+  };
+  const prizeCash = {
+    identity: demoPrizeBonuses.cash,
+    name: '5 EUR bonus',
+    kind: 'cash',
+    amounts: everywhere(5),
+    wagerMultiplier: '10',
+    maxBets: everywhere(5),
+    activationDays: 7,
+    wageringDays: 7,
+    reusable: true,
+  };
+  for (const row of [...rows, cashback, freespins, prizeSpins, prizeCash]) {
     await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
   }
   const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);

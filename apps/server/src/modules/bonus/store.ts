@@ -11,6 +11,12 @@ export async function bonusById(tx: Db, id: string): Promise<BonusRow | null> {
   return row ?? null;
 }
 
+/** A definition by its stable identity (the operator's key, e.g. `freespins-20`): seeds find theirs by it. */
+export async function bonusByIdentity(tx: Db, identity: string): Promise<BonusRow | null> {
+  const [row] = await tx.select().from(bonuses).where(eq(bonuses.identity, identity));
+  return row ?? null;
+}
+
 /** The player's bonus, locked; null when it is not theirs (never someone else's). */
 export async function lockPlayerBonus(tx: Db, playerId: string, id: string): Promise<PlayerBonusRow | null> {
   const [row] = await tx

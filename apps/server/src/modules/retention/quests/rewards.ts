@@ -1,8 +1,7 @@
 import { ApiError, ErrorCode, QuestRewardType } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
-import { bonusDefinitionById, issuePlayerBonus } from '../../bonus/index.ts';
 import { payReward } from '../../wallet/index.ts';
-import { issuableKind } from '../bonus-prizes.ts';
+import { issueBonusPrize } from '../bonus-prizes.ts';
 import type { QuestDeps } from './deps.ts';
 import type { RewardDefinition } from './schema.ts';
 import type { PlayerQuestRow } from './store.ts';
@@ -11,22 +10,20 @@ import type { PlayerQuestRow } from './store.ts';
 // (`quest:{playerQuestId}:{index}`), so however often a claim runs, each is paid once.
 
 async function issueBonus(tx: Db, deps: QuestDeps, run: PlayerQuestRow, reward: RewardDefinition, key: string) {
-  const bonus = reward.bonusId && deps.bonus ? await bonusDefinitionById(tx, reward.bonusId) : null;
-  // Free spins need the bonus module's free-spin issue, not on its index yet (decision 0077): refused, the
-  // quest stays completed and claimable.
-  if (!bonus || !deps.bonus || !issuableKind(bonus.kind)) {
-    throw ApiError.of(ErrorCode.conflict, 'This reward cannot be issued now.');
-  }
-  const own = reward.amounts[run.currency] ?? bonus.amounts[run.currency];
-  await issuePlayerBonus(tx, deps.bonus, {
+  if (!reward.bonusId) throw ApiError.of(ErrorCode.conflict, 'This reward cannot be issued now.');
+  // A bonus or free spins through the bonus index (decision 0077), in the quest's currency: a definition that
+  // cannot be issued there refuses the claim (409), and the quest stays completed and claimable.
+  const outcome = await issueBonusPrize(tx, deps.bonus, {
     playerId: run.playerId,
-    bonus,
+    bonusId: reward.bonusId,
+    amounts: reward.amounts,
     currency: run.currency,
-    amount: own === undefined ? 0n : BigInt(own),
+    namedOnly: true,
     issueKey: key,
     // A uuid column: the player quest's id names the cause (the key above names the reward).
     issueSessionId: run.id,
   });
+  if ('reason' in outcome) throw ApiError.of(ErrorCode.conflict, 'This reward cannot be issued now.');
 }
 
 export async function payRewards(tx: Db, deps: QuestDeps, run: PlayerQuestRow, rewards: RewardDefinition[]) {

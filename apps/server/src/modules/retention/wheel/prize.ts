@@ -59,7 +59,9 @@ export async function payPrize(
       issueSessionId: spin.id,
     });
     if ('reason' in outcome) throw ApiError.of(ErrorCode.conflict, 'This prize cannot be issued now.');
-    return { type: 'bonus', amount: String(outcome.amount), currency: outcome.currency, bonusId: sector.bonusId };
+    const { currency, freeSpins } = outcome;
+    const prize = { type: 'bonus', amount: String(outcome.amount), currency, bonusId: sector.bonusId } as const;
+    return freeSpins === undefined ? prize : { ...prize, freeSpins };
   }
   const accounts = await listAccounts(tx, spin.playerId);
   const currency = accounts.find((a) => a.status === 1)?.currency ?? accounts[0]?.currency ?? 'EUR';

@@ -62,6 +62,8 @@ export interface SpinPrize {
   currency: string | null;
   /** A bonus definition's prize: the definition issued (its player bonus is keyed `wheel:{spinId}`). */
   bonusId?: string;
+  /** Free spins (a `freespins` definition): how many; `amount` is then that count, not money. */
+  freeSpins?: number;
 }
 
 export const wheelSpins = retention.table(

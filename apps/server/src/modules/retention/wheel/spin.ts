@@ -19,6 +19,8 @@ const noSpin = () => ApiError.of(ErrorCode.spinsExpired, 'No spin left on this w
 
 function prizeOut(prize: SpinPrize): NonNullable<WheelSpinResult['prize']> {
   if (prize.type === 'points') return { type: 'points', amount: Number(prize.amount) / 100, currency: null };
+  // Free spins are no money: the count, no currency (the site then names the prize by the sector's title).
+  if (prize.freeSpins !== undefined) return { type: 'bonus', amount: prize.freeSpins, currency: null };
   if (prize.type === 'none' || !prize.currency) return { type: 'none', amount: 0, currency: null };
   return { type: prize.type, amount: toMajor(BigInt(prize.amount), prize.currency), currency: prize.currency };
 }
