@@ -1,8 +1,9 @@
 import { TournamentPrizeType, TournamentType } from '@croupier/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { bonusDefinitionByIdentity, demoPrizeBonuses } from '../../bonus/index.ts';
 import { defineTournament, type PrizeDefinition } from './define.ts';
-import { tournamentEntries, tournamentResults, tournaments } from './schema.ts';
+import { tournamentEntries, tournamentPrizes, tournamentResults, tournaments } from './schema.ts';
 
 // Demo tournaments (issue 13 §6): a rolling weekly race on every house game that is always running (its end
 // job starts the next), and a finished one with its winners fixed. Idempotent: keyed by identity.
@@ -12,11 +13,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUSE_COLLECTIONS = ['slots', 'table-games', 'originals'];
 const SERIES = 'house-race';
 
-const prizes: PrizeDefinition[] = [
+const cashPrizes: PrizeDefinition[] = [
   { place: 1, type: TournamentPrizeType.money, title: '€100 cash', currency: 'EUR', amount: 100_00n },
   { place: 2, type: TournamentPrizeType.money, title: '€50 cash', currency: 'EUR', amount: 50_00n },
   { place: 3, type: TournamentPrizeType.bonusMoney, title: '€20 bonus', currency: 'EUR', amount: 20_00n },
 ];
+
+/** The demo's places: the money ones, then 10 free spins on Neon Fruits (a bonus definition, decision 0077). */
+async function prizesOf(db: Db): Promise<PrizeDefinition[]> {
+  const spins = await bonusDefinitionByIdentity(db, demoPrizeBonuses.freeSpins);
+  if (!spins) return cashPrizes;
+  const title = '10 free spins on Neon Fruits';
+  return [...cashPrizes, { place: 4, type: TournamentPrizeType.bonus, title, bonusId: spins.id }];
+}
 
 /** Demo: winners of the finished tournament (fixed ids: no player account behind them). */
 const demoWinners = [
@@ -26,6 +35,7 @@ const demoWinners = [
 ];
 
 export async function seedTournaments(db: Db, now = new Date()): Promise<void> {
+  const prizes = await prizesOf(db);
   const [running] = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.series, SERIES));
   if (!running) {
     const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
@@ -40,11 +50,40 @@ export async function seedTournaments(db: Db, now = new Date()): Promise<void> {
       series: SERIES,
       prizes,
     });
+  } else {
+    await addMissingPlaces(db, prizes);
   }
-  await seedFinished(db, now);
+  await seedFinished(db, now, prizes);
 }
 
-async function seedFinished(db: Db, now: Date): Promise<void> {
+/**
+ * A series seeded before a place was added gets it in its open tournaments (the end job copies the places on
+ * to the next one); a place already there is kept as it is.
+ */
+async function addMissingPlaces(db: Db, prizes: PrizeDefinition[]): Promise<void> {
+  const open = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(and(eq(tournaments.series, SERIES), isNull(tournaments.finishedAt)));
+  for (const { id } of open) {
+    for (const p of prizes) {
+      await db
+        .insert(tournamentPrizes)
+        .values({
+          tournamentId: id,
+          place: p.place,
+          type: p.type,
+          title: p.title,
+          currency: p.currency ?? null,
+          amount: p.amount ?? null,
+          bonusId: p.bonusId ?? null,
+        })
+        .onConflictDoNothing();
+    }
+  }
+}
+
+async function seedFinished(db: Db, now: Date, prizes: PrizeDefinition[]): Promise<void> {
   const endAt = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAY_MS);
   const row = await defineTournament(db, {
     identity: 'multiplier-madness',

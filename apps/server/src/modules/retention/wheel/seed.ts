@@ -1,6 +1,7 @@
 import { currencies } from '@croupier/contracts/reference/index';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { bonusDefinitionByIdentity, demoPrizeBonuses } from '../../bonus/index.ts';
 import { type PrizeAmounts, wheelSectors, wheels } from './schema.ts';
 
 // The demo's daily wheel (issue 13 §6): one free spin a day for every player, and one more per deposit of
@@ -12,17 +13,44 @@ function everywhere(euros: number): PrizeAmounts {
   return map;
 }
 
-const sectors = [
-  { title: 'Try again', weight: 3000, prizeType: 'none' as const },
-  { title: '1 EUR bonus', weight: 2500, prizeType: 'bonus' as const, amounts: everywhere(1) },
-  { title: '10 points', weight: 2000, prizeType: 'points' as const, points: 1000n },
-  { title: '0.50 EUR', weight: 1500, prizeType: 'real' as const, amounts: everywhere(0.5) },
-  { title: '5 EUR bonus', weight: 700, prizeType: 'bonus' as const, amounts: everywhere(5) },
-  { title: '100 points', weight: 250, prizeType: 'points' as const, points: 10_000n },
-  { title: '10 EUR', weight: 50, prizeType: 'real' as const, amounts: everywhere(10) },
-];
+const WHOLE = 10_000;
 
-/** Idempotent: the wheel keyed by identity, its sectors by position. */
+/**
+ * The sectors, in position order. Two name a bonus definition of the bonus engine, found by its identity
+ * through the bonus index (decision 0077): 5 EUR as a wagering cash bonus, and 10 free spins on Neon Fruits.
+ * Without those definitions (the bonus seed not run) the cash sector credits the bonus part and the free
+ * spins' share goes to "Try again".
+ */
+async function sectorsOf(db: Db) {
+  const cash = await bonusDefinitionByIdentity(db, demoPrizeBonuses.cash);
+  const spins = await bonusDefinitionByIdentity(db, demoPrizeBonuses.freeSpins);
+  const rest = [
+    { title: '1 EUR bonus', weight: 2500, prizeType: 'bonus' as const, amounts: everywhere(1) },
+    { title: '10 points', weight: 2000, prizeType: 'points' as const, points: 1000n },
+    { title: '0.50 EUR', weight: 1500, prizeType: 'real' as const, amounts: everywhere(0.5) },
+    {
+      title: '5 EUR bonus',
+      weight: 700,
+      prizeType: 'bonus' as const,
+      amounts: everywhere(5),
+      bonusId: cash?.id ?? null,
+    },
+    { title: '100 points', weight: 250, prizeType: 'points' as const, points: 10_000n },
+    { title: '10 EUR', weight: 50, prizeType: 'real' as const, amounts: everywhere(10) },
+    ...(spins
+      ? [{ title: '10 free spins on Neon Fruits', weight: 400, prizeType: 'bonus' as const, bonusId: spins.id }]
+      : []),
+  ];
+  const lost = WHOLE - rest.reduce((sum, s) => sum + s.weight, 0);
+  return [{ title: 'Try again', weight: lost, prizeType: 'none' as const }, ...rest].map((s) => ({
+    amounts: {},
+    points: 0n,
+    bonusId: null,
+    ...s,
+  }));
+}
+
+/** Idempotent: the wheel keyed by identity, its sectors by position (a changed sector is updated in place). */
 export async function seedWheels(db: Db): Promise<void> {
   await db
     .insert(wheels)
@@ -36,13 +64,21 @@ export async function seedWheels(db: Db): Promise<void> {
     })
     .onConflictDoNothing({ target: wheels.identity });
   const [wheel] = await db.select().from(wheels).where(eq(wheels.identity, 'daily'));
+  const sectors = await sectorsOf(db);
   for (const [position, s] of sectors.entries()) {
     await db
       .insert(wheelSectors)
       .values({ wheelId: wheel!.id, position, ...s })
       .onConflictDoUpdate({
         target: [wheelSectors.wheelId, wheelSectors.position],
-        set: { title: sql`excluded.title`, weight: sql`excluded.weight` },
+        set: {
+          title: sql`excluded.title`,
+          weight: sql`excluded.weight`,
+          prizeType: sql`excluded.prize_type`,
+          amounts: sql`excluded.amounts`,
+          points: sql`excluded.points`,
+          bonusId: sql`excluded.bonus_id`,
+        },
       });
   }
 }
