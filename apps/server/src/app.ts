@@ -44,7 +44,6 @@ import {
   assertTurnOverMet,
   createRiskModule,
   riskRoutes,
-  turnOverHeldCurrencies,
   turnOverOnDeposit,
   turnOverRoutes,
 } from './modules/risk/index.ts';
@@ -58,7 +57,7 @@ import {
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
-import { registerWalletListeners, setWithdrawalHolds } from './modules/wallet/index.ts';
+import { registerWalletListeners } from './modules/wallet/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { type MoneyRule, playerMayPlay, resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
@@ -165,8 +164,6 @@ export async function buildApp({
     log: app.log,
   });
   registerWalletListeners(db, player);
-  // The accounts' withdrawalBalance is 0 while the turn-over wager owes something (decision 0076).
-  setWithdrawalHolds(turnOverHeldCurrencies);
   // Responsible gaming (decision 0038): always on; its rule and checks come before the ones a test adds.
   const risk = createRiskModule({ db, player, now: riskClock });
   onPlayerModule?.(player);

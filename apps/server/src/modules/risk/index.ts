@@ -14,7 +14,7 @@ export {
   addDeposit as turnOverOnDeposit,
   assertTurnOverMet,
   seedTurnOver,
-  turnOverHeldCurrencies,
+  setTurnOverSetting,
 } from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
 export { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';

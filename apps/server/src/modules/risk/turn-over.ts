@@ -2,12 +2,15 @@ import { ApiError, ErrorCode, type TurnOverWager } from '@croupier/contracts';
 import { isCurrencyCode, toMajor } from '@croupier/contracts/reference/index';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from '../wallet/index.ts';
 
 // The turn-over wager (issue 12 §7, decisions 0066 and 0076): every deposit must be staked N times (operator
 // setting, default 1 when the operator has no row; N = 0 or `enabled = false` switches it off) before money can
 // be withdrawn. A deposit raises the target inside its credit's transaction; bets count through the bonus rule's
-// first statement (turn-over-statements.ts); a withdrawal is refused while some turnover is owed, and the
-// accounts' `withdrawalBalance` is 0 meanwhile (the same rule, decision 0076).
+// first statement (turn-over-statements.ts). The wallet holds the account's withdrawals from the deposit's
+// credit on (its `withdrawalBalance` is 0, live events included); this module releases the hold when the
+// target is reached (in that same bet statement), or at once when the rule is off, and refuses a withdrawal
+// while it is held (decision 0076).
 
 interface Counter {
   target: bigint;
@@ -61,9 +64,14 @@ async function counterOf(db: Db, playerId: string, currency: string): Promise<Co
 /** Minor units still to wager (0 when none is owed). */
 export const owedOf = (c: Counter | null) => (c && c.target > c.wagered ? c.target - c.wagered : 0n);
 
-/** Inside a deposit's credit: its turnover (amount × N, rounded up) joins what is owed. */
+/**
+ * Inside a deposit's credit: its turnover (amount × N, rounded up) joins what is owed. The credit held the
+ * account's withdrawals; with the rule off nothing is owed, so the hold is released here (and says so).
+ */
 export async function addDeposit(tx: Db, d: { playerId: string; currency: string; amount: bigint }): Promise<void> {
-  const required = (d.amount * (await settingOf(tx)).hundredths + 99n) / 100n;
+  const setting = await settingOf(tx);
+  if (!setting.enabled) await holdWithdrawals(tx, d, false);
+  const required = (d.amount * setting.hundredths + 99n) / 100n;
   if (required <= 0n) return;
   // A requirement already met starts a new cycle: what counts from here is what the site shows as placed.
   await tx.execute(sql`
@@ -91,23 +99,29 @@ export async function turnOverOf(db: Db, playerId: string, currency: string): Pr
 }
 
 /**
- * The currencies in which the player may withdraw nothing now because turnover is owed (decision 0076): the
- * wallet's `withdrawalBalance` is 0 in them, as the refusal below refuses any amount.
+ * The operator's setting (the back office's write; tests use it too). Switching the rule off releases every
+ * held withdrawal, so no hold outlives it (decision 0076); switching it on holds nothing retroactively (the
+ * next deposit holds its account).
  */
-export async function turnOverHeldCurrencies(db: Db, playerId: string): Promise<ReadonlySet<string>> {
-  const [rows, setting] = await Promise.all([
-    db.execute(sql`select currency from risk.turn_overs where player_id = ${playerId}::uuid and wagered < target`),
-    settingOf(db),
-  ]);
-  if (!setting.enabled) return new Set();
-  return new Set(rowsOf<{ currency: string }>(rows).map((r) => r.currency));
+export async function setTurnOverSetting(db: Db, s: { enabled: boolean; multiplier: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into risk.turn_over_settings (id, enabled, multiplier) values (1, ${s.enabled}, ${s.multiplier})
+      on conflict (id) do update set enabled = excluded.enabled, multiplier = excluded.multiplier`);
+    if (!s.enabled || s.multiplier <= 0) await releaseAllWithdrawals(tx as unknown as Db);
+  });
 }
 
-/** Before a withdrawal (in its transaction): refused while turnover is owed in that currency. */
+/**
+ * Before a withdrawal (in its transaction): refused while the account's withdrawals are held (the wallet's
+ * flag, which its `withdrawalBalance` shows); the message names the turnover still owed.
+ */
 export async function assertTurnOverMet(tx: Db, w: { playerId: string; currency: string }): Promise<void> {
-  if (!(await settingOf(tx)).enabled) return;
+  if (!(await withdrawalsHeld(tx, w.playerId, w.currency))) return;
   const owed = owedOf(await counterOf(tx, w.playerId, w.currency));
-  if (owed === 0n) return;
-  const message = `Wager ${toMajor(owed, w.currency)} ${w.currency} more before withdrawing (turnover of your deposits).`;
+  const message =
+    owed > 0n
+      ? `Wager ${toMajor(owed, w.currency)} ${w.currency} more before withdrawing (turnover of your deposits).`
+      : 'Withdrawals are held until your deposits are turned over.';
   throw ApiError.of(ErrorCode.validation, message, { amount: [message] }, 422);
 }

@@ -3,7 +3,7 @@ import { baseCurrencyCode } from '@croupier/contracts/reference/index';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AccountRow, withTransaction } from './ledger.ts';
-import { enabledCurrencies, heldCurrencies, toAccount } from './present.ts';
+import { enabledCurrencies, toAccount } from './present.ts';
 import { accounts } from './schema.ts';
 
 const notFound = () => ApiError.of(ErrorCode.notFound, 'Account not found.');
@@ -17,17 +17,14 @@ const lockPlayer = (tx: Db, playerId: string) =>
     .orderBy(asc(accounts.id))
     .for('update');
 
-/** The player's visible accounts, oldest first; `withdrawalBalance` honours the turn-over wager (decision 0076). */
+/** The player's visible accounts, oldest first; `withdrawalBalance` honours the account's withdrawal hold (decision 0076). */
 export async function listAccounts(db: Db, playerId: string): Promise<Account[]> {
-  const [rows, held] = await Promise.all([
-    db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.ownerKind, 'player'), eq(accounts.playerId, playerId), eq(accounts.hidden, false)))
-      .orderBy(asc(accounts.createdAt), asc(accounts.id)),
-    heldCurrencies(db, playerId),
-  ]);
-  return rows.map((row) => toAccount(row, held.has(row.currency)));
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.ownerKind, 'player'), eq(accounts.playerId, playerId), eq(accounts.hidden, false)))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  return rows.map((row) => toAccount(row));
 }
 
 /**

@@ -6,6 +6,7 @@ import { createWalletAccounts } from './accounts.ts';
 export { listAccounts, openAccount } from './accounts.ts';
 export { type BonusMoney, createBonusHouse, creditBonus, forfeitBonus, lockPlayerAccount } from './bonus-money.ts';
 export { minorOf } from './credit.ts';
+export { holdWithdrawals, releaseAllWithdrawals, withdrawalHoldCte, withdrawalsHeld } from './holds.ts';
 export {
   type AccountRow,
   houseAccount,
@@ -29,7 +30,7 @@ export {
   releaseWithdrawal,
   settleWithdrawal,
 } from './payments.ts';
-export { accountsChannel, setWithdrawalHolds, toAccount, withdrawableOf } from './present.ts';
+export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
 export { realStakesSince } from './stakes.ts';
 

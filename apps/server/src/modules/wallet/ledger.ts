@@ -49,6 +49,8 @@ export interface TransferInput {
   answer?: (result: { transactionId: string; accounts: AccountRow[] }) => Json;
   /** Anything else that identifies the request (hashed with kind and legs to detect a different request). */
   request?: Json;
+  /** Player accounts whose withdrawals this movement holds (a deposit's credit, decision 0076). */
+  holdWithdrawals?: readonly string[];
 }
 
 export interface TransferResult {
@@ -147,7 +149,9 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
 
   const transactionId = randomUUID();
   // The player accounts after the transfer (house rows carry no balance to report).
+  const held = new Set(input.holdWithdrawals ?? []);
   const after = locked.map(({ id }) => byId.get(id)!);
+  for (const account of after) if (held.has(account.id)) account.withdrawalsHeld = true;
   const answer = input.answer ? input.answer({ transactionId, accounts: after }) : { transactionId };
   if (idempotencyKey) {
     // Another transaction with this key may have committed while this one waited for the account locks.
@@ -161,6 +165,7 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
     after,
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
+    holdWithdrawals: [...held],
     answer,
   });
   return { transactionId, replayed: false, answer, accounts: after };

@@ -7,7 +7,9 @@ import { accountEvent } from './present.ts';
  * One ledger movement as ONE statement: the immutable transaction row, its entries, the player accounts'
  * parts and their `account.balance.updated` outbox events (data-modifying CTEs all run, in one snapshot).
  * The caller holds the player accounts' row locks and passes them as they are after the move, so the
- * events carry exact balances; the CHECK (parts ≥ 0) on `wallet.accounts` is the last guard.
+ * events carry exact balances; the CHECK (parts ≥ 0) on `wallet.accounts` is the last guard. An event's
+ * `withdrawalBalance` comes from the account's `withdrawals_held` as this statement finds (or sets) it: a hold
+ * set or released earlier in the transaction (the turn-over wager's statements, decision 0076) shows at once.
  */
 const MOVE = statement(
   'wallet_move',
@@ -21,16 +23,23 @@ const MOVE = statement(
      select $1, account_id, part, amount from legs
    ), u as (
      update wallet.accounts a
-        set real = a.real + d.real, bonus = a.bonus + d.bonus, locked = a.locked + d.locked, updated_at = now()
+        set real = a.real + d.real, bonus = a.bonus + d.bonus, locked = a.locked + d.locked,
+            withdrawals_held = a.withdrawals_held
+              or a.id in (select value::uuid from jsonb_array_elements_text($8::text::jsonb)),
+            updated_at = now()
        from (select account_id,
                     coalesce(sum(amount) filter (where part = 'real'), 0) as real,
                     coalesce(sum(amount) filter (where part = 'bonus'), 0) as bonus,
                     coalesce(sum(amount) filter (where part = 'locked'), 0) as locked
                from legs group by account_id) d
       where a.id = d.account_id and a.owner_kind = 'player'
+     returning a.id, a.withdrawals_held
    ), o as (
      insert into outbox.events (channel, event, data)
-     select channel, event, data from jsonb_to_recordset($7::text::jsonb) as x(channel text, event text, data jsonb)
+     select x.channel, x.event,
+            case when (select u.withdrawals_held from u where u.id = x."accountId")
+                 then jsonb_set(x.data, '{account,withdrawalBalance}', x.held) else x.data end
+       from jsonb_to_recordset($7::text::jsonb) as x(channel text, event text, data jsonb, "accountId" uuid, held jsonb)
    )
    select 1 as moved`,
 );
@@ -42,6 +51,8 @@ export interface Move {
   legs: readonly Leg[];
   /** Player accounts as they are after the move (locked by the caller): their balance events. */
   after: readonly AccountRow[];
+  /** Player accounts whose withdrawals this move holds (a deposit's credit, decision 0076). */
+  holdWithdrawals?: readonly string[];
   /** More outbox events written by the same statement, after the balance events (the money rules' events). */
   events?: readonly { channel: string; event: string; data: unknown }[];
   idempotencyKey?: string | null;
@@ -78,5 +89,6 @@ export async function applyMove(sql: Sql, move: Move): Promise<void> {
     JSON.stringify(legs),
     move.answer === undefined ? null : JSON.stringify(move.answer),
     JSON.stringify(events),
+    JSON.stringify(move.holdWithdrawals ?? []),
   ]);
 }

@@ -17,7 +17,12 @@ async function paymentsHouse(tx: Db, currency: string): Promise<string> {
   return (await houseAccount(tx, currency, 'payments')).id;
 }
 
-/** A deposit succeeded: the payments house pays the player's real part. */
+/**
+ * A deposit succeeded: the payments house pays the player's real part, and the account's withdrawals are held
+ * until the risk module's turn-over wager releases them (decision 0076): on, its deposits are owed at once, so
+ * the credit's own balance event already shows nothing withdrawable; with the rule off, the risk module's
+ * deposit hook releases the hold in the same transaction (`holdWithdrawals`).
+ */
 export async function creditDeposit(tx: Db, m: InvoiceMoney): Promise<void> {
   const house = await paymentsHouse(tx, m.currency);
   await transfer({
@@ -28,6 +33,7 @@ export async function creditDeposit(tx: Db, m: InvoiceMoney): Promise<void> {
       { accountId: house, part: 'real', amount: -m.amount },
       { accountId: m.accountId, part: 'real', amount: m.amount },
     ],
+    holdWithdrawals: [m.accountId],
   });
 }
 

@@ -39,6 +39,12 @@ export const accounts = wallet.table(
     real: minor('real').notNull().default(sql`0`),
     bonus: minor('bonus').notNull().default(sql`0`),
     locked: minor('locked').notNull().default(sql`0`),
+    /**
+     * Player accounts: withdrawals are held (the withdrawable amount is 0) — set by a deposit's credit, released
+     * by the risk module's turn-over wager once its deposits are turned over (decisions 0066, 0076). The wallet
+     * owns the flag so every balance it shows, live events included, agrees without reading risk tables.
+     */
+    withdrawalsHeld: boolean('withdrawals_held').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
