@@ -1,6 +1,7 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
-import type { Sql } from '../db/lean-sql.ts';
+import { driverOf, type Sql } from '../db/lean-sql.ts';
 import { queueDbOf, transactionDbOf } from './adapter.ts';
 
 // Scheduled work that must survive restarts and run once across instances (bonus and wagering deadlines,
@@ -46,6 +47,29 @@ export interface JobQueueOptions {
 /** pg-boss keeps its tables in a schema of its own, migrated by itself under an advisory lock. */
 export const JOBS_SCHEMA = 'jobs';
 
+/** Any constant: instances set up their queues one at a time. */
+const QUEUE_SETUP_LOCK_KEY = 72_616_054;
+
+/**
+ * Runs `fn` while no other instance on this PostgreSQL database does. pg-boss creates a queue by inserting
+ * its row and attaching a partition with a foreign key to the queue table; two instances creating queues at
+ * once deadlock on those locks (seen when two started together on a fresh database). The lock is held on a
+ * connection of its own, so `fn` keeps the whole pool. PGlite has one instance: nothing to wait for.
+ */
+async function oneInstanceAtATime(db: Db, fn: () => Promise<void>): Promise<void> {
+  const driver = driverOf(db);
+  if (driver.kind !== 'postgres') return fn();
+  const client = new pg.Client(driver.pool.options);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    await fn();
+  } finally {
+    // Ending the session releases the lock as well.
+    await client.end();
+  }
+}
+
 export function createJobQueue({ db, definitions, log, pollingIntervalSeconds = 2 }: JobQueueOptions): JobQueue {
   const names = new Set(definitions.map((d) => d.name));
   if (names.size !== definitions.length) throw new Error('Two job definitions share a name');
@@ -60,8 +84,12 @@ export function createJobQueue({ db, definitions, log, pollingIntervalSeconds = 
     async start() {
       if (started) return;
       await boss.start();
+      await oneInstanceAtATime(db, async () => {
+        for (const definition of definitions) {
+          await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5 });
+        }
+      });
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5 });
         await boss.work<object>(definition.name, { pollingIntervalSeconds }, async (jobs) => {
           for (const job of jobs) await (definition as JobDefinition).handle(job.data, { id: job.id });
         });

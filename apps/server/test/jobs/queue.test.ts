@@ -127,6 +127,31 @@ describe(`job queue (${databaseKind})`, () => {
     }
   });
 
+  it.runIf(databaseKind === 'postgres')('three instances starting at once on a fresh database all start', async () => {
+    // pg-boss's queue creation deadlocked when two instances created queues together (1 run in 6 with two
+    // instances and one queue); three instances and six new queues each made it near certain.
+    const { database: fresh, drop: dropFresh } = await freshDatabase(3);
+    const url = (driverOf(fresh.db) as { pool: { options: { connectionString: string } } }).pool.options
+      .connectionString;
+    const others = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url, poolSize: 3 })));
+    const names = Array.from({ length: 6 }, (_, i) => `test-start-${i}`);
+    const queues = [fresh, ...others].map((d) =>
+      queueOf(
+        d.db,
+        names.map((name) => ({ name, handle: async () => {} }) as JobDefinition<never>),
+      ),
+    );
+    try {
+      await Promise.all(queues.map((q) => q.start()));
+      expect(queues.every((q) => q.started)).toBe(true);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await Promise.all(others.map((d) => d.close()));
+      await fresh.close();
+      await dropFresh();
+    }
+  });
+
   it('refuses a job whose definition the queue was not given', async () => {
     const queue = queueOf(database.db, []);
     await expect(queue.send(recorder('test-unknown'), { tag: 'x' })).rejects.toThrow(/Unknown job/);
