@@ -88,6 +88,22 @@ async function bonusWheel(bonusId: string, amounts: Record<string, string>): Pro
   return wheel!.id;
 }
 
+/** The end job again by hand, twice, then a new app on the same database (its start queues every open end). */
+async function endAgainAndRestart(tournamentId: string) {
+  const deps = {
+    db: t.database.db,
+    now: () => new Date(),
+    send: async () => null,
+    job: { name: 'retention-tournament-end', handle: async () => {} },
+    bonus: bonusDeps(),
+  };
+  expect(await finishTournament(deps, tournamentId)).toBe('skipped');
+  expect(await finishTournament(deps, tournamentId)).toBe('skipped');
+  const again = await buildApp({ config: t.config, database: t.database, logger: false });
+  await again.ready();
+  await again.close();
+}
+
 describe(`bonus-definition prizes (${databaseKind})`, { timeout: 180_000 }, () => {
   it('a wheel sector issues its bonus definition once, keyed by the spin, and the player bonus is listed', async () => {
     const bonusId = await defineBonus(t, { identity: `wheel-cash-${Date.now()}`, amount: 4_00n, wager: '5' });
@@ -164,19 +180,7 @@ describe(`bonus-definition prizes (${databaseKind})`, { timeout: 180_000 }, () =
       { place: 3, type: 1, entry: { playerId: c.playerId } },
     ]);
 
-    // Again by hand, twice, then a new app on the same database (its start queues every open end again).
-    const deps = {
-      db: t.database.db,
-      now: () => new Date(),
-      send: async () => null,
-      job: { name: 'retention-tournament-end', handle: async () => {} },
-      bonus: bonusDeps(),
-    };
-    expect(await finishTournament(deps, row.id)).toBe('skipped');
-    expect(await finishTournament(deps, row.id)).toBe('skipped');
-    const again = await buildApp({ config: t.config, database: t.database, logger: false });
-    await again.ready();
-    await again.close();
+    await endAgainAndRestart(row.id);
 
     expect(await issuedBy(`tournament:${row.id}:1`)).toBe(1);
     expect(await issuedBy(`tournament:${row.id}:2`)).toBe(1);
@@ -265,18 +269,7 @@ describe(`bonus-definition prizes (${databaseKind})`, { timeout: 180_000 }, () =
       { place: 2, type: 1, entry: { playerId: b.playerId } },
     ]);
 
-    const deps = {
-      db: t.database.db,
-      now: () => new Date(),
-      send: async () => null,
-      job: { name: 'retention-tournament-end', handle: async () => {} },
-      bonus: bonusDeps(),
-    };
-    expect(await finishTournament(deps, row.id)).toBe('skipped');
-    expect(await finishTournament(deps, row.id)).toBe('skipped');
-    const again = await buildApp({ config: t.config, database: t.database, logger: false });
-    await again.ready();
-    await again.close();
+    await endAgainAndRestart(row.id);
 
     expect(await spinsIssuedBy(`tournament:${row.id}:1`)).toBe(1);
     const listed = await freeSpinsOf(a);

@@ -37,6 +37,17 @@ export interface TournamentDefinition {
  * Inserts a tournament and its prizes; null when the identity exists already (idempotent seeds). A bonus
  * prize (type 3) must name a definition the end job can issue (decision 0077).
  */
+/** A prize place as its row in `tournament_prizes`. */
+export const prizeRow = (tournamentId: string, p: PrizeDefinition) => ({
+  tournamentId,
+  place: p.place,
+  type: p.type,
+  title: p.title,
+  currency: p.currency ?? null,
+  amount: p.amount ?? null,
+  bonusId: p.bonusId ?? null,
+});
+
 export async function defineTournament(tx: Db, d: TournamentDefinition): Promise<TournamentRow | null> {
   for (const p of d.prizes) {
     if (p.type !== TournamentPrizeType.bonus) continue;
@@ -61,17 +72,7 @@ export async function defineTournament(tx: Db, d: TournamentDefinition): Promise
     .returning();
   if (!row) return null;
   if (d.prizes.length > 0) {
-    await tx.insert(tournamentPrizes).values(
-      d.prizes.map((p) => ({
-        tournamentId: row.id,
-        place: p.place,
-        type: p.type,
-        title: p.title,
-        currency: p.currency ?? null,
-        amount: p.amount ?? null,
-        bonusId: p.bonusId ?? null,
-      })),
-    );
+    await tx.insert(tournamentPrizes).values(d.prizes.map((p) => prizeRow(row.id, p)));
   }
   tournamentsChanged();
   return row;

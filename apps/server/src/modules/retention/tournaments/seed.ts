@@ -2,7 +2,7 @@ import { TournamentPrizeType, TournamentType } from '@croupier/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bonusDefinitionByIdentity, demoPrizeBonuses } from '../../bonus/index.ts';
-import { defineTournament, type PrizeDefinition } from './define.ts';
+import { defineTournament, type PrizeDefinition, prizeRow } from './define.ts';
 import { tournamentEntries, tournamentPrizes, tournamentResults, tournaments } from './schema.ts';
 
 // Demo tournaments (issue 13 §6): a rolling weekly race on every house game that is always running (its end
@@ -67,18 +67,7 @@ async function addMissingPlaces(db: Db, prizes: PrizeDefinition[]): Promise<void
     .where(and(eq(tournaments.series, SERIES), isNull(tournaments.finishedAt)));
   for (const { id } of open) {
     for (const p of prizes) {
-      await db
-        .insert(tournamentPrizes)
-        .values({
-          tournamentId: id,
-          place: p.place,
-          type: p.type,
-          title: p.title,
-          currency: p.currency ?? null,
-          amount: p.amount ?? null,
-          bonusId: p.bonusId ?? null,
-        })
-        .onConflictDoNothing();
+      await db.insert(tournamentPrizes).values(prizeRow(id, p)).onConflictDoNothing();
     }
   }
 }
