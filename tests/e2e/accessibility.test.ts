@@ -1,40 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer, uniqueIp, useToken } from './accounts-helpers.ts';
+import { audit } from './axe.ts';
 import { closeBrowser, newPage, openBrowser, visit } from './browser.ts';
-
-// axe-core (the engine behind Lighthouse's accessibility audit) on the main screens, as a guest and as a
-// player, at phone and desktop widths: any serious or critical violation fails.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function audit(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply to the injected engine.
-  await page.evaluate(`${axeSource};0`);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 describe('accessibility (axe-core)', () => {
   let context: BrowserContext;

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   uniqueIp,
   useToken,
 } from './accounts-helpers.ts';
+import { audit } from './axe.ts';
 import { closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
 
 /**
@@ -27,21 +26,6 @@ import { closeBrowser, newPage, openBrowser, waitForHydration } from './browser.
  */
 const PROVIDER = { id: 'bonus-e2e', secret: 'bonus-e2e-secret-0123456789abcdef', games: ['slot-1'], enabled: true };
 const K = 'global-components.bonuses';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations of the page (as tests/e2e/accessibility.test.ts counts them). */
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(`${axeSource};0`);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('bonus pages and WELCOME100 (issue 12)', () => {
   let server: OwnServer;

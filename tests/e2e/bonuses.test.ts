@@ -6,11 +6,10 @@
  * its modal with the real publication's alert), the balance details, and the cards and their modals on a list the test serves itself (the demo seed has
  * no code that issues a bonus at once, and the e2e server's embedded database is out of the test's reach).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
+import { audit } from './axe.ts';
 import { baseUrl, closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
 
 const K = 'global-components.bonuses';
@@ -25,21 +24,6 @@ async function api<T>(player: Player, method: string, path: string, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, data: ((await res.json()) as { data: T }).data };
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations of the page (as tests/e2e/accessibility.test.ts counts them). */
-async function audit(page: Page): Promise<string[]> {
-  await page.evaluate(`${axeSource};0`);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const realtimeConnected = (page: Page) =>
