@@ -4,7 +4,8 @@ const COLORS = ['#ffc53d', '#22c98a', '#7cc4ff', '#ff6b6b', '#b78cff', '#f59e0b'
 
 /**
  * The wheel drawn as equal sectors (a conic gradient) with a pointer at the top; `turn` is the total
- * rotation in degrees. Decorative: the sectors are also listed as text beside it.
+ * rotation in degrees. Each label runs along its sector's middle radius, cut short with an ellipsis (a long
+ * title across the sector would overlap its neighbours). Decorative: the sectors are also listed as text beside it.
  */
 export function WheelDisc({ wheel, turn, spinning }: { wheel: Wheel; turn: number; spinning: boolean }) {
   const n = Math.max(1, wheel.items.length);
@@ -23,7 +24,7 @@ export function WheelDisc({ wheel, turn, spinning }: { wheel: Wheel; turn: numbe
           <span
             key={item.id}
             className="wheel-disc__label"
-            style={{ transform: `rotate(${i * step + step / 2}deg) translateY(-38%)` }}
+            style={{ transform: `rotate(${i * step + step / 2 - 90}deg)` }}
           >
             {item.title}
           </span>
