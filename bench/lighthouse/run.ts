@@ -104,7 +104,8 @@ function lighthouse(url: string, outputPath: string): Promise<Lhr> {
         '--output=json',
         `--output-path=${outputPath}`,
         '--only-categories=performance,accessibility,best-practices,seo',
-        '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --disable-gpu',
+        // This machine's Chromium needs the background services off (its network is closed).
+        '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
         '--quiet',
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] },
