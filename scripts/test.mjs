@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check a change must pass, in order of cost. Typecheck and lint, unit and API
+// `npm test`: every check a change must pass, in order of cost. Typecheck and lint, the site build, unit and API
 // integration tests on embedded PGlite, the API suite again on PostgreSQL when TEST_DATABASE_URL is
 // set, then end-to-end tests in Chromium against a real server. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIsStale } from './build-state.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'croupier-test-'));
@@ -60,6 +61,10 @@ function vitest(title, projects, env = {}) {
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('content translations', 'node', ['content/check.mjs']);
+// The site build before the API suite: its tests of the built site (headers, paths, the demo ribbon) skip
+// without one, and the end-to-end run needs it anyway. NODE_ENV=production: vitest's `test` would bundle
+// React's development code.
+if (buildIsStale(root)) run('build', 'npm', ['run', '--silent', 'build'], { NODE_ENV: 'production' });
 vitest('unit and API integration (PGlite)', ['contracts', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('API integration (PostgreSQL)', ['server']);
 else console.log('\n(TEST_DATABASE_URL unset: the PostgreSQL run of the API suite is skipped)');
