@@ -160,8 +160,9 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     e.resetPassword,
     async ({ body, request, reply }) => {
       const issue = await accounts.requestPasswordReset(body.email, metaOf(request));
-      // Only once the answer is out, so its time is the same for every address (decision 0034).
-      if (issue) reply.raw.once('finish', () => void issue());
+      // Only once the answer is out, so its time is the same for every address (decision 0034). 'close'
+      // comes after the answer is sent and also when the client hung up first: the reset is still issued.
+      if (issue) reply.raw.once('close', () => void issue());
       return message('If an account uses this address, we have sent it a link to reset the password.');
     },
     perIp('passwordReset'),
