@@ -6,7 +6,14 @@ import { join } from 'node:path';
 const builds = [
   {
     entry: 'apps/web/build/server/index.js',
-    sources: ['apps/web/app', 'apps/web/art', 'apps/web/public', 'packages/contracts/src', 'apps/web/vite.config.ts'],
+    sources: [
+      'apps/web/app',
+      'apps/web/art',
+      'apps/web/public',
+      'packages/contracts/src',
+      'apps/web/vite.config.ts',
+      'apps/web/scripts',
+    ],
   },
   {
     // The studio's game UI, served at /studio/assets.

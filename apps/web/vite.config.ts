@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -182,6 +182,61 @@ function bundleReport(file: string | undefined): Plugin | false {
   };
 }
 
+const ROUTE_ROOTS = /[\\/]app[\\/](entry\.client\.tsx|root\.tsx\?__react-router-build-client-route)$/;
+
+/**
+ * Every page loads the chunks that the client entry and the root route import. Left to the default splitting,
+ * that code came as ~30 chunks of ~1 kB (each module shared by a different set of routes and lazy modals), and
+ * on a slow link every one is a request the first paint waits behind. `scripts/build.mjs` builds twice: the
+ * first pass (`WEB_SHELL_PLAN_OUT`) writes the modules of those chunks, after tree shaking; the second
+ * (`WEB_SHELL_PLAN`) puts exactly them in one `shell` chunk. Route and lazy code keep the default splitting, so
+ * nothing lazy becomes eager (decision 0080).
+ */
+function shellPlan(out: string | undefined): Plugin | false {
+  if (!out) return false;
+  return {
+    name: 'croupier-shell-plan',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+      );
+      const pending = [...chunks.values()].filter((chunk) => ROUTE_ROOTS.test(chunk.facadeModuleId ?? ''));
+      if (pending.length !== 2) throw new Error('shell plan: the client entry or the root route chunk is missing');
+      const seen = new Set<string>();
+      const modules: string[] = [];
+      while (pending.length > 0) {
+        const chunk = pending.pop()!;
+        if (seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        modules.push(...Object.keys(chunk.modules));
+        for (const file of chunk.imports) {
+          const imported = chunks.get(file);
+          if (imported) pending.push(imported);
+        }
+      }
+      writeFileSync(out, JSON.stringify(modules));
+    },
+  };
+}
+
+/** The second pass's grouping: the planned modules, and nothing they import besides (see `shellPlan`). */
+function shellChunk(plan: string | undefined) {
+  if (!plan) return undefined;
+  const modules = new Set<string>(JSON.parse(readFileSync(plan, 'utf8')) as string[]);
+  return {
+    // Entry chunks may export more than their module does: the shell's modules are shared, not duplicated.
+    preserveEntrySignatures: 'allow-extension' as const,
+    output: {
+      codeSplitting: {
+        groups: [{ name: 'shell', test: (id: string) => modules.has(id) }],
+        includeDependenciesRecursively: false,
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     reactRouter(),
@@ -189,6 +244,8 @@ export default defineConfig({
     pureContractConstants(),
     contractsDataImports(),
     bundleReport(process.env.WEB_BUNDLE_REPORT),
+    shellPlan(process.env.WEB_SHELL_PLAN_OUT),
   ],
-  build: { target: 'es2022' },
+  build: { target: 'es2022', ...(process.env.WEB_NO_MINIFY ? { minify: false } : {}) },
+  environments: { client: { build: { rolldownOptions: shellChunk(process.env.WEB_SHELL_PLAN) } } },
 });

@@ -165,7 +165,7 @@ export function DepositBonuses({ currency, amount, disabled, onChoice }: Props) 
       ) : (
         <>
           {state === 'loading' && options.length === 0 ? (
-            <div className="offer offer--skeleton" aria-busy="true" role="status">
+            <div className="offer offer--skeleton shimmer" aria-busy="true" role="status">
               <span className="visually-hidden">{t('global-components.common.loading')}</span>
             </div>
           ) : (

@@ -14,7 +14,7 @@ export function GameSkeletons({ count = 12, row }: { count?: number; row?: boole
     <ul className={row ? 'game-row__track' : 'game-grid'} aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // static placeholders
-        <li key={i} className="game-skeleton" />
+        <li key={i} className="game-skeleton shimmer" />
       ))}
     </ul>
   );

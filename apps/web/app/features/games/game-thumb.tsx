@@ -71,7 +71,7 @@ export function GameThumb({ images, customImages, name, size = '200x300', priori
       className={`game-thumb game-thumb--${size} game-thumb--${state}${priority ? ' game-thumb--priority' : ''}`}
     >
       {state !== 'loaded' && (
-        <span className="game-thumb__placeholder" aria-hidden="true">
+        <span className="game-thumb__placeholder shimmer" aria-hidden="true">
           {state === 'failed' ? <span className="game-thumb__name">{name}</span> : null}
         </span>
       )}

@@ -26,7 +26,7 @@ export function HeaderBalance() {
 
   if (!active) {
     return wallet.isLoading ? (
-      <span className="wallet-balance__skeleton" role="status" aria-busy="true">
+      <span className="wallet-balance__skeleton shimmer" role="status" aria-busy="true">
         <span className="visually-hidden">{t('global-components.common.loading')}</span>
       </span>
     ) : null;
