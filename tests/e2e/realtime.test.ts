@@ -57,13 +57,17 @@ describe('real-time client (api-contract §14)', () => {
   });
   afterAll(() => closeBrowser(context));
 
-  it('a guest page connects anonymously', async () => {
+  it('a guest page connects anonymously, without the player listeners (and their schemas)', async () => {
     const guest = await openBrowser();
     try {
       const { page } = await newPage(guest);
       await page.goto('/main');
       await waitForHydration(page);
       await realtimeState(page, 'connected');
+      // Decision 0083: the player channels' listeners bring zod; a guest never fetches their chunk.
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+      expect(scripts.some((url) => url.includes('/live-listeners-'))).toBe(true);
+      expect(scripts.filter((url) => url.includes('/player-listeners-'))).toEqual([]);
     } finally {
       await closeBrowser(guest);
     }

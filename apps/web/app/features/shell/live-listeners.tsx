@@ -1,29 +1,27 @@
-import { BonusListener } from '../bonuses/index.ts';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../shared/session/session.ts';
 import { LiveChat } from '../livechat/index.ts';
-import { LoyaltyListener } from '../loyalty/index.ts';
-import { MessengerLiveUpdates } from '../notifications/index.ts';
-import { InvoiceListener } from '../payment/index.ts';
-import { QuestsListener } from '../quests/index.ts';
-import { RealtimeConnector, RealtimeReactions } from '../realtime/index.ts';
-import { WalletLiveUpdates } from '../wallet/index.ts';
-import { WheelListener } from '../wheel/index.ts';
+import { RealtimeConnector } from '../realtime/index.ts';
+
+const PlayerListeners = lazy(() => import('./player-listeners.tsx'));
 
 /**
- * The shell's real-time listeners: the connection and every channel the shell keeps, with the payload
- * schemas they parse. Loaded by LiveLayer after hydration (decision 0074); a new shell-wide listener goes here.
+ * The shell's real-time layer, loaded by LiveLayer after hydration (decision 0074). A guest gets the
+ * connection alone (pages subscribe to their public channels themselves); a player also gets the player
+ * channels' listeners, in their own chunk, which opens the connection once they are mounted (decision
+ * 0083). A new shell-wide listener on a player channel goes in `player-listeners.tsx`.
  */
 export default function LiveListeners() {
+  const { player } = useSession();
   return (
     <>
-      <WalletLiveUpdates />
-      <InvoiceListener />
-      <BonusListener />
-      <LoyaltyListener />
-      <QuestsListener />
-      <WheelListener />
-      <MessengerLiveUpdates />
-      <RealtimeConnector />
-      <RealtimeReactions />
+      {player?.id ? (
+        <Suspense fallback={null}>
+          <PlayerListeners />
+        </Suspense>
+      ) : (
+        <RealtimeConnector />
+      )}
       <LiveChat />
     </>
   );
