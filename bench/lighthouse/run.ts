@@ -133,6 +133,24 @@ async function startProduction(port: number, dataDir: string): Promise<ChildProc
   return waitForReady(child, port);
 }
 
+/**
+ * This Chromium build now and then records a trace without its navigation start (Lighthouse's NO_NAVSTART,
+ * about one page in ten here): nothing was measured, so the run is repeated, at most twice, and the retry
+ * is logged. Any other error ends the bench.
+ */
+let traceRetries = 0;
+async function lighthouseRetryingTrace(url: string, outputPath: string): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, outputPath);
+    } catch (error) {
+      if (attempt > 2 || !String(error).includes('NO_NAVSTART')) throw error;
+      traceRetries++;
+      log(`${url}: no navigation start in the trace (NO_NAVSTART); measuring again`);
+    }
+  }
+}
+
 async function main() {
   if (!existsSync(chrome)) throw new Error(`No Chromium at ${chrome}: apt-get install -y chromium, or set CHROME_PATH`);
   const loadBefore = loadavg()[0]!;
@@ -155,7 +173,7 @@ async function main() {
       for (let run = 1; run <= runs; run++) {
         log(`${page}: run ${run}/${runs}…`);
         const output = join(work, `report-${results.length}-${run}.json`);
-        const lhr = await lighthouse(new URL(page, base).href, output);
+        const lhr = await lighthouseRetryingTrace(new URL(page, base).href, output);
         version = lhr.lighthouseVersion;
         measured.push({ result: summarise(page, lhr), lhr });
         if (args['keep-reports']) {
@@ -193,6 +211,7 @@ async function main() {
     machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: round(totalmem() / 2 ** 30, 1) },
     node: process.version,
     loadAverage: { before: round(loadBefore, 2), after: round(loadavg()[0]!, 2) },
+    traceRetries,
     results,
   };
   console.log(JSON.stringify(out, null, 2));
