@@ -9,6 +9,7 @@ import { createRiskTestApp, type RiskTestApp, uid } from './helpers.ts';
 // What a bet and a win cost in SQL statements (BEGIN and COMMIT apart, as bench/wallet counts them) for a
 // player with a bet and a loss limit, beside one without: the limits rule reads the limits and counts the
 // movement in its windows in one statement (decision 0078), so limits add no statement to the money path.
+// Without limits: a bet 5 (lock, claim with round, limits, bonus, move), a win 6 (the activity rule's read).
 
 /** The statements of every transaction that ran while recording, each as the list of its texts. */
 function recordTransactions(t: RiskTestApp) {
@@ -126,6 +127,9 @@ describe(`statements of the money path with limits (${databaseKind})`, () => {
 
     const without = await betAndWin(free.launch);
     const withLimits = await betAndWin(limited.launch);
+    // Decision 0081: the player's status rides the locking statement, the claim and the round share one.
+    expect(without.bet).toBeLessThanOrEqual(5);
+    expect(without.win).toBeLessThanOrEqual(6);
     expect(withLimits.bet).toBeLessThanOrEqual(without.bet);
     expect(withLimits.win).toBeLessThanOrEqual(without.win);
     console.info(`statements per call: without limits ${JSON.stringify(without)}, with ${JSON.stringify(withLimits)}`);

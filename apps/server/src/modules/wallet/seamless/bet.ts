@@ -5,7 +5,7 @@ import {
   answerOf,
   applied,
   type BetAction,
-  claim,
+  claimWith,
   type MovementContext,
   type OkAnswer,
   type Prior,
@@ -15,9 +15,9 @@ import {
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
 import { refuseRound } from './refusals.ts';
-import { BURY_BET, ROUND_BET } from './statements.ts';
+import { BURY_BET, CLAIM_BET, ROUND_BET } from './statements.ts';
 
-/** Debits a stake: claim the id, check funds, open or add to the round, rules, one-statement move. */
+/** Debits a stake: claim the id with the round (one statement), check funds, rules, one-statement move. */
 export async function bet(ctx: MovementContext, action: BetAction): Promise<OkAnswer> {
   const { session, deps } = ctx;
   if (session.expiresAt <= deps.now())
@@ -31,21 +31,21 @@ export async function bet(ctx: MovementContext, action: BetAction): Promise<OkAn
   const { legs, delta } = legsOf(ctx.account.id, ctx.houseId, stake ?? {});
   const ledgerId = legs.length > 0 ? randomUUID() : null;
   const answer = answerOf(ctx, action.transactionId, ledgerId, applied(ctx.account, delta));
-  const prior = await claim(ctx, {
-    kind: 'bet',
-    transactionId: action.transactionId,
-    roundId: action.roundId,
-    amount,
-    ledgerId,
-    requestHash,
-    answer,
-  });
+  const gameId = action.gameId ?? session.gameId;
+  // The claim and the round in one statement; the round is touched only when the claim inserted.
+  const claimed = { kind: 'bet', transactionId: action.transactionId, roundId: action.roundId, amount } as const;
+  const { prior, row } = await claimWith<{ claimed: unknown; round: string | null }>(
+    ctx,
+    { ...claimed, ledgerId, requestHash, answer },
+    CLAIM_BET,
+    [gameId],
+  );
   if (prior?.kind === 'tombstone') return buried(ctx, action, prior, amount, requestHash);
   if (prior) return replay(ctx, prior, requestHash);
-  // Funds are decided after the claim: a replay of an accepted bet is answered, never decided again.
+  // Funds are decided after the claim: a replay of an accepted bet is answered, never decided again (a
+  // refusal rolls the round back with the claim).
   if (stake === null) throw new SeamlessError('INSUFFICIENT_FUNDS', 'Insufficient funds', ctx.account.id);
-  const gameId = action.gameId ?? session.gameId;
-  await openRound(ctx, action.roundId, gameId, amount, 'open');
+  if (row.round === null) await refuseRound(ctx, action.roundId, 'bet');
   return complete(ctx, {
     kind: 'bet',
     transactionId: action.transactionId,

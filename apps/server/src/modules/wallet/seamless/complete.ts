@@ -43,6 +43,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     parts: deltaOf(ctx, c.legs),
     ...(c.freeSpinId ? { freeSpinId: c.freeSpinId } : {}),
     round: c.round,
+    playerStatus: ctx.playerStatus,
   };
   const rules = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
   const extra = rules.legs;

@@ -1,6 +1,6 @@
 import { toMajorString } from '@croupier/contracts/reference/index';
 import type { Db } from '../../../db/client.ts';
-import type { Sql } from '../../../db/lean-sql.ts';
+import type { Sql, Statement } from '../../../db/lean-sql.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { applyMove, assertBalanced, hashOf } from '../move.ts';
 import type { HouseAccounts } from './caches.ts';
@@ -73,6 +73,8 @@ export interface MovementContext {
   houseId: string;
   /** House accounts the rules' legs may use (in the movement's currency). */
   ruleHouses: Set<string>;
+  /** The player's status as the locking statement read it (null: no player row). */
+  playerStatus: number | null;
   deps: SeamlessDeps;
 }
 
@@ -89,7 +91,7 @@ export interface Prior {
   rolledBackAt: Date | null;
 }
 
-type LockedRow = AccountRow & Pick<Session, 'tokenHash' | 'gameId' | 'expiresAt'>;
+type LockedRow = AccountRow & Pick<Session, 'tokenHash' | 'gameId' | 'expiresAt'> & { playerStatus: number | null };
 
 /** Resolves the token and locks its account in one statement: the player's requests queue from here on. */
 export async function openMovement(
@@ -100,7 +102,7 @@ export async function openMovement(
 ): Promise<MovementContext> {
   const [row] = await sql.query<LockedRow>(LOCK_BY_TOKEN, [tokenHashOf(token), providerId]);
   if (!row?.playerId) throw new SeamlessError('INVALID_TOKEN', 'Unknown token');
-  const { tokenHash, gameId, expiresAt, ...account } = row;
+  const { tokenHash, gameId, expiresAt, playerStatus, ...account } = row;
   const session: Session = {
     tokenHash,
     playerId: row.playerId,
@@ -111,7 +113,7 @@ export async function openMovement(
     expiresAt,
   };
   const houseId = await deps.houseAccounts(sql, session.currency);
-  return { sql, session, account, houseId, ruleHouses: new Set(), deps };
+  return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, deps };
 }
 
 /** Same player, same account, same fields: the same request (a replay). */
@@ -140,10 +142,10 @@ export interface Claim {
   rolledBack?: boolean;
 }
 
-/** Claims the transaction id (the one idempotency check): null when claimed, else what holds it. */
-export async function claim(ctx: MovementContext, c: Claim): Promise<Prior | null> {
+/** The claim's parameters $1–$13, in the order the claim statements take them. */
+function claimValues(ctx: MovementContext, c: Claim): unknown[] {
   const { session } = ctx;
-  const values = [
+  return [
     session.providerId,
     c.transactionId,
     c.kind,
@@ -158,10 +160,33 @@ export async function claim(ctx: MovementContext, c: Claim): Promise<Prior | nul
     JSON.stringify(c.answer),
     c.rolledBack ? ctx.deps.now() : null,
   ];
-  const inserted = await ctx.sql.query(CLAIM, values);
+}
+
+/** Claims the transaction id (the one idempotency check): null when claimed, else what holds it. */
+export async function claim(ctx: MovementContext, c: Claim): Promise<Prior | null> {
+  const inserted = await ctx.sql.query(CLAIM, claimValues(ctx, c));
   if (inserted.length > 0) return null;
-  const prior = await priorOf(ctx, c.transactionId);
-  invariant(prior, `transaction id ${c.transactionId} neither claimed nor held`);
+  return heldBy(ctx, c.transactionId);
+}
+
+/**
+ * Claims the transaction id and runs the command's round step in the same statement (CLAIM_BET, CLAIM_WIN:
+ * the step runs only when the claim inserted). `row` is the statement's one row; `prior` what holds a used id.
+ */
+export async function claimWith<R extends { claimed: unknown }>(
+  ctx: MovementContext,
+  c: Claim,
+  s: Statement,
+  more: readonly unknown[],
+): Promise<{ prior: Prior | null; row: R }> {
+  const [row] = await ctx.sql.query<R>(s, [...claimValues(ctx, c), ...more]);
+  invariant(row, `${s.name} answered no row`);
+  return { prior: row.claimed === null ? await heldBy(ctx, c.transactionId) : null, row };
+}
+
+async function heldBy(ctx: MovementContext, transactionId: string): Promise<Prior> {
+  const prior = await priorOf(ctx, transactionId);
+  invariant(prior, `transaction id ${transactionId} neither claimed nor held`);
   return prior;
 }
 

@@ -33,6 +33,8 @@ export interface Movement {
   freeSpinId?: string;
   /** The round as this movement left it, when the movement's own statement returned it (a win). */
   round?: RoundRow;
+  /** The player's status, read in this transaction by the statement that locked the account (decision 0081). */
+  playerStatus?: number | null;
 }
 
 export interface RuleContext {
@@ -131,7 +133,9 @@ export function playerMayPlay(statusOf: (sql: Sql, playerId: string) => Promise<
     name: 'player-status',
     kinds: ['bet'],
     async apply({ sql, movement }) {
-      const status = await statusOf(sql, movement.playerId);
+      // The locking statement read it; a movement built elsewhere (no status) reads it here.
+      const status =
+        movement.playerStatus === undefined ? await statusOf(sql, movement.playerId) : movement.playerStatus;
       if (status !== 1 && status !== 2) throw new RuleRefusal('player_disabled', 'The player may not play');
       return undefined;
     },

@@ -1,7 +1,7 @@
 import { statement } from '../../../db/lean-sql.ts';
 
 // Every statement of the seamless money path, prepared once per connection (decision 0021). A bet runs
-// LOCK_ACCOUNT, CLAIM, ROUND_BET and the ledger's one-statement move: four, plus what the rules add.
+// LOCK_BY_TOKEN, CLAIM_BET and the ledger's one-statement move: three, plus what the rules add (0081).
 
 /** An account row's columns as `AccountRow` names them, from the table aliased `a`. */
 const accountColumns = `a.id, a.owner_kind as "ownerKind", a.player_id as "playerId", a.currency, a.purpose, a.status,
@@ -9,14 +9,17 @@ const accountColumns = `a.id, a.owner_kind as "ownerKind", a.player_id as "playe
 
 const sessionColumns = `s.token_hash as "tokenHash", s.game_id as "gameId", s.expires_at as "expiresAt"`;
 
+/** The player's status for the player-status rule, read by the locking statement instead of one of its own. */
+const playerStatusColumn = `(select p.status from player.players p where p.id = a.player_id) as "playerStatus"`;
+
 /**
  * The launch token's session joined with its account, locked: one statement resolves the token (never
  * cached, so a revoked or expired token is seen at once) and serialises the player's requests. The account
- * must still be the token's player and currency.
+ * must still be the token's player and currency. It also answers the player's status (decision 0081).
  */
 export const LOCK_BY_TOKEN = statement(
   'seamless_lock_by_token',
-  `select ${sessionColumns}, ${accountColumns}
+  `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn}
      from wallet.seamless_sessions s
      join wallet.accounts a on a.id = s.account_id and a.player_id = s.player_id and a.currency = s.currency
     where s.token_hash = $1 and s.provider_id = $2 and a.owner_kind = 'player'
@@ -50,18 +53,63 @@ export const READ_ACCOUNT = statement(
   `select ${accountColumns} from wallet.accounts a where a.id = $1 and a.owner_kind = 'player'`,
 );
 
+/** The claim's insert: the transaction id with its answer (parameters $1–$13, as `claimValues` lists them). */
+const claimInsert = `insert into wallet.seamless_transactions
+     (provider_id, provider_tx_id, kind, round_id, player_id, account_id, currency, amount, ref_tx_id,
+      ledger_transaction_id, request_hash, answer, rolled_back_at)
+   values ($1, $2, $3, $4, $5::uuid, $6::uuid, $7, $8::bigint, $9, $10::uuid, $11, $12::text::jsonb, $13::timestamptz)
+   on conflict (provider_id, provider_tx_id) do nothing`;
+
 /**
  * The one idempotency check: the transaction id is claimed with its answer. A used id (by anyone) inserts
  * nothing; a concurrent first use waits on the unique index and then inserts nothing.
  */
-export const CLAIM = statement(
-  'seamless_claim',
-  `insert into wallet.seamless_transactions
-     (provider_id, provider_tx_id, kind, round_id, player_id, account_id, currency, amount, ref_tx_id,
-      ledger_transaction_id, request_hash, answer, rolled_back_at)
-   values ($1, $2, $3, $4, $5::uuid, $6::uuid, $7, $8::bigint, $9, $10::uuid, $11, $12::text::jsonb, $13::timestamptz)
-   on conflict (provider_id, provider_tx_id) do nothing
-   returning id`,
+export const CLAIM = statement('seamless_claim', `${claimInsert} returning id`);
+
+/**
+ * A bet's claim and its round in one statement (decision 0081): the round is opened or added to only when
+ * the claim inserted (`from c`), with ROUND_BET's rules; $14 is the game. One row: `claimed` (null: the id
+ * was taken) and `round` (the round's status, null: refused).
+ */
+export const CLAIM_BET = statement(
+  'seamless_claim_bet',
+  `with c as (${claimInsert} returning id),
+   r as (
+     insert into wallet.seamless_rounds (provider_id, round_id, player_id, game_id, currency, bet_total, status)
+     select $1, $4, $5::uuid, $14, $7, $8::bigint, 'open' from c
+     on conflict (provider_id, round_id) do update
+        set bet_total = wallet.seamless_rounds.bet_total + excluded.bet_total, status = 'open', settled_at = null
+      where wallet.seamless_rounds.player_id = excluded.player_id
+        and wallet.seamless_rounds.currency = excluded.currency
+        and wallet.seamless_rounds.status <> 'settled'
+     returning status
+   )
+   select (select id from c) as claimed, (select status from r) as round`,
+);
+
+/**
+ * A win's claim and its payout into the round in one statement (decision 0081): ROUND_WIN's update, run only
+ * when the claim inserted; $14 closes the round. One row: `claimed`, then the round's columns as ROUND_WIN
+ * returns them (all null: refused, or not run).
+ */
+export const CLAIM_WIN = statement(
+  'seamless_claim_win',
+  `with c as (${claimInsert} returning id),
+   r as (
+     update wallet.seamless_rounds r
+        set win_total = r.win_total + $8::bigint,
+            status = case when $14::boolean then 'settled' else r.status end,
+            settled_at = case when $14::boolean then now() else r.settled_at end
+       from c
+      where r.provider_id = $1 and r.round_id = $4 and r.player_id = $5::uuid and r.currency = $7 and r.status = 'open'
+        and ($9::text is null or exists (
+              select 1 from wallet.seamless_transactions b
+               where b.provider_id = $1 and b.provider_tx_id = $9 and b.kind = 'bet' and b.round_id = $4
+                 and b.account_id = $6::uuid and b.rolled_back_at is null))
+     returning r.provider_id, r.round_id, r.player_id, r.game_id, r.currency, r.bet_total::text as bet_total,
+               r.win_total::text as win_total, r.status, r.created_at, r.settled_at
+   )
+   select (select id from c) as claimed, r.* from (values (1)) as one (x) left join r on true`,
 );
 
 export const PRIOR = statement(
@@ -95,22 +143,6 @@ export const ROUND_BET = statement(
       and wallet.seamless_rounds.currency = excluded.currency
       and wallet.seamless_rounds.status <> 'settled'
    returning status`,
-);
-
-/** Pays into an open round of this player and currency; a named bet must be live, of this account, in it. */
-export const ROUND_WIN = statement(
-  'seamless_round_win',
-  `update wallet.seamless_rounds r
-      set win_total = r.win_total + $5::bigint,
-          status = case when $6::boolean then 'settled' else r.status end,
-          settled_at = case when $6::boolean then now() else r.settled_at end
-    where r.provider_id = $1 and r.round_id = $2 and r.player_id = $3::uuid and r.currency = $4 and r.status = 'open'
-      and ($7::text is null or exists (
-            select 1 from wallet.seamless_transactions b
-             where b.provider_id = $1 and b.provider_tx_id = $7 and b.kind = 'bet' and b.round_id = $2
-               and b.account_id = $8::uuid and b.rolled_back_at is null))
-   returning r.provider_id, r.round_id, r.player_id, r.game_id, r.currency, r.bet_total::text as bet_total,
-             r.win_total::text as win_total, r.status, r.created_at, r.settled_at`,
 );
 
 export const ROUND = statement(

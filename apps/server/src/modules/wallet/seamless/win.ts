@@ -4,7 +4,7 @@ import { complete } from './complete.ts';
 import {
   answerOf,
   applied,
-  claim,
+  claimWith,
   type MovementContext,
   type OkAnswer,
   replay,
@@ -15,7 +15,7 @@ import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
 import { roundOf } from './history.ts';
 import { refuseRound } from './refusals.ts';
-import { ROUND_WIN } from './statements.ts';
+import { CLAIM_WIN } from './statements.ts';
 
 /** Credits a payout into an open round of this player, account and currency (after expiry too). */
 export async function win(ctx: MovementContext, action: WinAction): Promise<OkAnswer> {
@@ -32,27 +32,16 @@ export async function win(ctx: MovementContext, action: WinAction): Promise<OkAn
   );
   const ledgerId = legs.length > 0 ? randomUUID() : null;
   const answer = answerOf(ctx, action.transactionId, ledgerId, applied(ctx.account, delta));
-  const prior = await claim(ctx, {
-    kind: 'win',
-    transactionId: action.transactionId,
-    roundId: action.roundId,
-    amount,
-    refTxId: action.betTransactionId,
-    ledgerId,
-    requestHash,
-    answer,
-  });
+  const claimed = { kind: 'win', transactionId: action.transactionId, roundId: action.roundId, amount } as const;
+  // The claim and the payout into the round in one statement; the round is touched only when the claim inserted.
+  const { prior, row } = await claimWith<Record<string, unknown> & { claimed: unknown }>(
+    ctx,
+    { ...claimed, refTxId: action.betTransactionId, ledgerId, requestHash, answer },
+    CLAIM_WIN,
+    [action.closeRound === true],
+  );
   if (prior) return replay(ctx, prior, requestHash);
-  const [round] = await ctx.sql.query<Record<string, unknown>>(ROUND_WIN, [
-    session.providerId,
-    action.roundId,
-    session.playerId,
-    session.currency,
-    String(amount),
-    action.closeRound === true,
-    action.betTransactionId ?? null,
-    ctx.account.id,
-  ]);
+  const round = row.round_id === null ? undefined : row;
   if (!round) await refuseRound(ctx, action.roundId, 'win');
   return complete(ctx, {
     kind: 'win',
