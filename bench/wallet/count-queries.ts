@@ -1,5 +1,6 @@
 // Preloaded into the server the wallet bench starts (node --import), never into production: wraps pg's
 // query and pool checkout to count statements and pool waits, and answers the totals over IPC.
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -71,3 +72,24 @@ process.on('message', (message) => {
 });
 // The IPC channel must not keep the server alive when it is told to stop.
 process.channel?.unref();
+
+// BENCH_STATEMENT_LOG=<file>: every statement's opening words and how often it ran, written at exit (which
+// statements a call runs, and who runs them besides the request path).
+const logFile = process.env.BENCH_STATEMENT_LOG;
+if (logFile) {
+  const texts = new Map<string, number>();
+  const counted = pg.Client.prototype.query as unknown as Query;
+  (pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+    const pool = typeof (this as unknown as { release?: unknown }).release === 'function' ? 'pool' : 'dedicated';
+    const key = `${pool}: ${textOf(args[0]).replace(/\s+/g, ' ').trim().slice(0, 110)}`;
+    texts.set(key, (texts.get(key) ?? 0) + 1);
+    return counted.apply(this, args);
+  };
+  process.on('exit', () => {
+    const sorted = [...texts].sort((a, b) => b[1] - a[1]);
+    writeFileSync(
+      `${logFile}.${process.pid}`,
+      sorted.map(([text, n]) => `${String(n).padStart(8)}  ${text}`).join('\n'),
+    );
+  });
+}
