@@ -1,33 +1,39 @@
-import type { FastifyInstance, LightMyRequestResponse as InjectedAnswer } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { callInProcess, type InProcessAnswer } from './in-process-call.ts';
 
 /**
- * A `fetch` that answers through Fastify's request injection: SSR loaders call the public API with
- * its full routing, validation and hooks, without a socket round trip. Same client, same paths.
+ * A `fetch` that answers in-process: SSR loaders call the public API with its full routing, validation
+ * and hooks, without a socket round trip. Same client, same paths, same answers as over HTTP.
  *
- * It answers with a small object, not a WHATWG `Response` (decision 0082): the typed client reads `ok`,
- * `status`, `statusText` and `text()`, and building undici's `Response`, `Headers` and body stream for
- * each of a page's API calls cost more than the calls' own routing.
+ * Decision 0082: body-less calls (all of a page's reads) go straight into Fastify's routing
+ * (`callInProcess`); calls with a body through `app.inject`. The answer is a small object, not a WHATWG
+ * `Response`: the typed client reads `ok`, `status`, `statusText` and `text()`, and undici's `Response`,
+ * `Headers` and body stream for each call cost more than the route's own work.
  */
 export function injectFetch(app: FastifyInstance): typeof fetch {
-  return ((input: RequestInfo | URL, init?: RequestInit) =>
-    new Promise<Response>((resolve, reject) => {
-      app.inject(
-        {
-          method: (init?.method ?? 'GET') as 'GET',
-          // light-my-request parses this with WHATWG URL against its own origin, as the old code did.
-          url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-          headers: plainHeaders(init?.headers),
-          payload: typeof init?.body === 'string' ? init.body : undefined,
-          // The options are ours and fixed; its schema check is per call otherwise.
-          validate: false,
-        },
-        (error, answer) => {
-          if (error || !answer) reject(error ?? new Error('no answer from injection'));
-          else resolve(new InjectedResponse(answer) as unknown as Response);
-        },
-      );
-    })) as typeof fetch;
+  // Called for pages the app serves, so after `ready` (`app.routing` routes only then; `app.inject` waits).
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    // Parsed as light-my-request (and so every in-process call before) parsed it: WHATWG URL, as fetch does.
+    const parsed = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, BASE);
+    const url = parsed.pathname + parsed.search;
+    const headers = plainHeaders(init?.headers);
+    if ((method === 'GET' || method === 'HEAD') && init?.body == null) {
+      return new InjectedResponse(await callInProcess(app, method, url, headers)) as unknown as Response;
+    }
+    const answer = await app.inject({
+      method: method as 'POST',
+      url,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+      // The options are ours and fixed; its schema check is per call otherwise.
+      validate: false,
+    });
+    return new InjectedResponse({ ...answer, body: answer.payload }) as unknown as Response;
+  }) as typeof fetch;
 }
+
+const BASE = 'http://localhost';
 
 /** The client passes a plain object of lower-case names; anything else goes through `Headers`. */
 function plainHeaders(headers: HeadersInit | undefined): Record<string, string> {
@@ -51,11 +57,11 @@ export class InjectedResponse {
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
   readonly #body: string;
 
-  constructor(answer: InjectedAnswer) {
+  constructor(answer: InProcessAnswer) {
     this.status = answer.statusCode;
     this.statusText = answer.statusMessage ?? '';
     this.ok = answer.statusCode >= 200 && answer.statusCode < 300;
-    this.#body = answer.statusCode === 204 || answer.statusCode === 304 ? '' : answer.payload;
+    this.#body = answer.statusCode === 204 || answer.statusCode === 304 ? '' : answer.body;
     const raw = answer.headers;
     this.headers = {
       get(name) {
