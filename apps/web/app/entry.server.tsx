@@ -57,6 +57,8 @@ export default function handleRequest(
   });
 }
 
+const encoder = new TextEncoder();
+
 /**
  * React's output as the web stream a `Response` takes, without a Node `PassThrough` converted to a web
  * stream in between (issue 15, decision 0082): React writes 4 kB chunks into it, with the same
@@ -68,9 +70,10 @@ function pageStream(pipe: (destination: Writable) => void): ReadableStream<Uint8
   let waiting = false;
   let cancelled = false; // the reader went away (visitor left): React may still flush before it stops
   const sink = Object.assign(events, {
-    write(chunk: Uint8Array) {
+    write(chunk: Uint8Array | string) {
       if (cancelled) return false;
-      controller.enqueue(chunk);
+      // React writes a long string as it is (a Node stream takes both); a Response body holds bytes only.
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
       waiting = (controller.desiredSize ?? 0) <= 0;
       return !waiting;
     },
