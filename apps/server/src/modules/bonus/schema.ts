@@ -105,8 +105,8 @@ export const playerBonuses = bonus.table(
     status: smallint('status').notNull().default(1),
     result: smallint('result').notNull().default(1),
     amount: minor('amount').notNull(),
-    requiredWager: minor('required_wager').notNull().default(0n),
-    currentWager: minor('current_wager').notNull().default(0n),
+    requiredWager: minor('required_wager').notNull().default(sql`0`),
+    currentWager: minor('current_wager').notNull().default(sql`0`),
     maxBet: minor('max_bet'),
     maxWin: minor('max_win'),
     /** Copied from the definition: a once-per-player bonus is unique per player. */
@@ -163,8 +163,8 @@ export const stakes = bonus.table(
     playerBonusId: uuid('player_bonus_id'),
     /** A free round: the player's free spins it used. */
     freeSpinId: uuid('free_spin_id'),
-    real: minor('real').notNull().default(0n),
-    bonus: minor('bonus').notNull().default(0n),
+    real: minor('real').notNull().default(sql`0`),
+    bonus: minor('bonus').notNull().default(sql`0`),
     /** Set by the round's first win: an unsettled stake warns a player who cancels. */
     settled: boolean('settled').notNull().default(false),
   },
@@ -192,7 +192,7 @@ export const playerFreespins = bonus.table(
     count: integer('count').notNull(),
     usedCount: integer('used_count').notNull().default(0),
     bet: minor('bet').notNull(),
-    win: minor('win').notNull().default(0n),
+    win: minor('win').notNull().default(sql`0`),
     status: smallint('status').notNull().default(1),
     result: smallint('result').notNull().default(1),
     playerBonusId: uuid('player_bonus_id'),

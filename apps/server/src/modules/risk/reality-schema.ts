@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../db/columns.ts';
 import { risk } from './schema.ts';
@@ -24,8 +25,8 @@ export const sessionPlay = risk.table(
   {
     playerId: uuid('player_id').notNull(),
     currency: text('currency').notNull(),
-    staked: bigint('staked', { mode: 'bigint' }).notNull().default(0n),
-    won: bigint('won', { mode: 'bigint' }).notNull().default(0n),
+    staked: bigint('staked', { mode: 'bigint' }).notNull().default(sql`0`),
+    won: bigint('won', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [primaryKey({ name: 'session_play_pkey', columns: [t.playerId, t.currency] })],
 );

@@ -84,8 +84,8 @@ export const limitUsage = risk.table(
     currency: text('currency').notNull(),
     period: text('period').notNull(),
     windowStart: instant('window_start').notNull(),
-    staked: bigint('staked', { mode: 'bigint' }).notNull().default(0n),
-    netLoss: bigint('net_loss', { mode: 'bigint' }).notNull().default(0n),
+    staked: bigint('staked', { mode: 'bigint' }).notNull().default(sql`0`),
+    netLoss: bigint('net_loss', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [primaryKey({ name: 'usage_pkey', columns: [t.playerId, t.currency, t.period, t.windowStart] })],
 );

@@ -34,7 +34,7 @@ export const loyaltyProgram = retention.table(
 export const loyaltyAccounts = retention.table('loyalty_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   playerId: uuid('player_id').notNull().unique(),
-  points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+  points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
   createdAt: instant('created_at').notNull().defaultNow(),
   updatedAt: instant('updated_at'),
 });
@@ -45,7 +45,7 @@ export const loyaltyRounds = retention.table(
   {
     playerId: uuid('player_id').notNull(),
     roundId: text('round_id').notNull(),
-    points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.roundId] })],
 );

@@ -90,7 +90,7 @@ export const tournamentEntries = retention.table(
     playerId: uuid('player_id').notNull(),
     seq: bigserial('seq', { mode: 'bigint' }).notNull(),
     /** Hundredths of a point. */
-    points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at'),
   },
@@ -112,7 +112,7 @@ export const tournamentRounds = retention.table(
     playerId: uuid('player_id').notNull(),
     currency: text('currency').notNull(),
     stake: minor('stake').notNull(),
-    points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.providerId, t.roundId] })],
 );

@@ -40,7 +40,7 @@ export const wheelSectors = retention.table(
     /** For `real` and `bonus`: the prize per currency. */
     amounts: jsonb('amounts').$type<PrizeAmounts>().notNull().default({}),
     /** For `points`: loyalty points in hundredths. */
-    points: bigint('points', { mode: 'bigint' }).notNull().default(0n),
+    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
     /**
      * For `bonus`: a bonus definition of the bonus engine (bonus.bonuses.id, no foreign key across module
      * schemas) issued as a player bonus with its wagering, `amounts` overriding its amount (decision 0077).
