@@ -94,6 +94,8 @@ export function summarizeProfile(file: string, windows?: [number, number][], top
       .map(([name, us]) => ({ name, ms: round(us / 1000, 0), share: round(us / busy, 3) }));
   const result = {
     file,
+    /** The sampled windows (µs, monotonic clock), to summarise the same samples again another way. */
+    windows,
     busyMs: round(busy / 1000, 0),
     subtrees: rank(subtrees),
     buckets: rank(buckets),

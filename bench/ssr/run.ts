@@ -205,7 +205,7 @@ async function main() {
       },
     };
   });
-  const profile = profileDir ? summarizeProfile(mainThreadProfile(profileDir), windows) : undefined;
+  const profile = profileDir ? summarizeProfile(mainThreadProfile(profileDir), windows, 20) : undefined;
 
   const results = {
     machine: {
