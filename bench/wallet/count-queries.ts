@@ -40,11 +40,7 @@ const query = pg.Client.prototype.query as unknown as Query;
   if (typeof (this as unknown as { release?: unknown }).release !== 'function') counts.dedicated++;
   else {
     const word = textOf(args[0]).trimStart().slice(0, 8).toUpperCase();
-    // "BEGIN; <statement>" (decision 0081): one message, counted as the two statements it runs.
-    if (word.startsWith('BEGIN;')) {
-      counts.pool.begin++;
-      counts.pool.other++;
-    } else if (word.startsWith('BEGIN')) counts.pool.begin++;
+    if (word.startsWith('BEGIN')) counts.pool.begin++;
     else if (word.startsWith('COMMIT')) counts.pool.commit++;
     else if (word.startsWith('ROLLBACK')) counts.pool.rollback++;
     else counts.pool.other++;

@@ -28,38 +28,6 @@ export const pgClientSql = (client: pg.PoolClient | pg.Client): Sql => ({
   },
 });
 
-/**
- * The transaction's first statement sent together with its BEGIN, one round trip instead of two (decision
- * 0081): the simple protocol takes several statements in one message but no parameters, so the first
- * statement's parameters are inlined as escaped literals (text, numbers, booleans, null only). Later
- * statements are named and prepared as usual. `onBegin` is called before anything is sent.
- */
-export function beginningSql(client: pg.PoolClient, onBegin: () => void): Sql {
-  const named = pgClientSql(client);
-  let first = true;
-  return {
-    async query<R>(s: Statement, values: readonly unknown[]) {
-      if (!first) return named.query<R>(s, values);
-      first = false;
-      onBegin();
-      const results = (await client.query(`BEGIN; ${inlined(client, s.text, values)}`)) as unknown as pg.QueryResult[];
-      return results[1]!.rows as R[];
-    },
-  };
-}
-
-/** `$n` replaced by its value as an escaped literal (the statements of this module hold no `$` otherwise). */
-function inlined(client: pg.PoolClient, text: string, values: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_m, n: string) => {
-    const value = values[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'string') return client.escapeLiteral(value);
-    if (typeof value === 'number' || typeof value === 'bigint') return client.escapeLiteral(String(value));
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
-    throw new Error(`Cannot inline a ${typeof value} into the first statement`);
-  });
-}
-
 /** PGlite (or one of its transactions): one connection in-process; it caches parsed statements itself. */
 export const pgliteSql = (client: PGlite | PgliteTransaction): Sql => ({
   async query<R>(s: Statement, values: readonly unknown[]) {

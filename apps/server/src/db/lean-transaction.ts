@@ -1,5 +1,5 @@
 import type { Db } from './client.ts';
-import { beginningSql, driverOf, pgClientSql, pgliteSql, type Sql } from './lean-sql.ts';
+import { driverOf, pgClientSql, pgliteSql, type Sql } from './lean-sql.ts';
 import { sqlStateOf } from './sql-state.ts';
 
 /** SQLSTATEs worth running the whole transaction again for: serialization failure and deadlock. */
@@ -9,12 +9,6 @@ export interface LeanTransactionOptions {
   retries?: number;
   /** Called once after a successful COMMIT (e.g. to nudge the outbox dispatcher). */
   afterCommit?: () => void;
-  /**
-   * PostgreSQL: send BEGIN in one message with the first statement, whose parameters are then inlined as
-   * literals (`beginningSql`): one round trip fewer per transaction, at the price of that statement being
-   * planned each time. For a first statement with few, simple parameters (decision 0081).
-   */
-  beginWithFirst?: boolean;
 }
 
 /**
@@ -26,7 +20,7 @@ export interface LeanTransactionOptions {
 export async function leanTransaction<T>(
   db: Db,
   fn: (sql: Sql) => Promise<T>,
-  { retries = 5, afterCommit, beginWithFirst = false }: LeanTransactionOptions = {},
+  { retries = 5, afterCommit }: LeanTransactionOptions = {},
 ): Promise<T> {
   const driver = driverOf(db);
   for (let attempt = 0; ; attempt++) {
@@ -37,19 +31,14 @@ export async function leanTransaction<T>(
       } else {
         const client = await driver.pool.connect();
         let broken: unknown;
-        // With beginWithFirst nothing is open until the first statement goes out (none: nothing to end).
-        let begun = !beginWithFirst;
         try {
-          if (!beginWithFirst) await client.query('BEGIN');
-          const sql = beginWithFirst ? beginningSql(client, () => (begun = true)) : pgClientSql(client);
-          result = await fn(sql);
-          if (begun) await client.query('COMMIT');
+          await client.query('BEGIN');
+          result = await fn(pgClientSql(client));
+          await client.query('COMMIT');
         } catch (error) {
-          if (begun) {
-            await client.query('ROLLBACK').catch((e: unknown) => {
-              broken = e;
-            });
-          }
+          await client.query('ROLLBACK').catch((e: unknown) => {
+            broken = e;
+          });
           throw error;
         } finally {
           // A connection whose ROLLBACK failed is in an unknown state: drop it rather than reuse it.

@@ -52,11 +52,6 @@ function recordTransactions(t: RiskTestApp) {
       const log: string[] = [];
       transactions.push(log);
       open.set(this, log);
-    } else if (recording && word.startsWith('BEGIN;')) {
-      // The first statement sent with its BEGIN (decision 0081): counted, its parameters inlined.
-      const log = [text.slice(text.indexOf(';') + 1).trim()];
-      transactions.push(log);
-      open.set(this, log);
     } else if (word === 'COMMIT' || word === 'ROLLBACK') open.delete(this);
     else open.get(this)?.push(text);
     return original.apply(this, args);
@@ -87,9 +82,7 @@ async function statementsOf(call: () => Promise<{ status: string }>): Promise<nu
     recorder.stop();
     recorder.restore();
   }
-  // Up to its first parameter: on PostgreSQL the locking statement goes with BEGIN, parameters inlined.
-  const lockHead = LOCK_BY_TOKEN.text.slice(0, LOCK_BY_TOKEN.text.indexOf('$'));
-  const wallet = recorder.transactions.filter((log) => log[0]?.startsWith(lockHead));
+  const wallet = recorder.transactions.filter((log) => log[0] === LOCK_BY_TOKEN.text);
   expect(wallet).toHaveLength(1);
   return wallet[0]!.length;
 }

@@ -48,10 +48,8 @@ export function createSeamlessWallet({
     fn: (ctx: MovementContext) => Promise<T>,
   ): Promise<T> {
     try {
-      // The locking statement (two text parameters) travels with BEGIN: one round trip fewer (decision 0081).
       return await leanTransaction(db, async (sql) => fn(await openMovement(sql, providerId, token, deps)), {
         afterCommit: notifyCommitted,
-        beginWithFirst: true,
       });
     } catch (error) {
       const publication = error instanceof SeamlessError ? error.publication : undefined;
