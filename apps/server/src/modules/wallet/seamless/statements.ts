@@ -53,6 +53,14 @@ export const READ_ACCOUNT = statement(
   `select ${accountColumns} from wallet.accounts a where a.id = $1 and a.owner_kind = 'player'`,
 );
 
+/**
+ * A bet may add to a round only of its own player and currency, and not once settled: the guard of every
+ * round upsert (ROUND_BET, CLAIM_BET). A refused upsert returns no row.
+ */
+const roundBinding = `where wallet.seamless_rounds.player_id = excluded.player_id
+        and wallet.seamless_rounds.currency = excluded.currency
+        and wallet.seamless_rounds.status <> 'settled'`;
+
 /** The claim's insert: the transaction id with its answer (parameters $1–$13, as `claimValues` lists them). */
 const claimInsert = `insert into wallet.seamless_transactions
      (provider_id, provider_tx_id, kind, round_id, player_id, account_id, currency, amount, ref_tx_id,
@@ -79,9 +87,7 @@ export const CLAIM_BET = statement(
      select $1, $4, $5::uuid, $14, $7, $8::bigint, 'open' from c
      on conflict (provider_id, round_id) do update
         set bet_total = wallet.seamless_rounds.bet_total + excluded.bet_total, status = 'open', settled_at = null
-      where wallet.seamless_rounds.player_id = excluded.player_id
-        and wallet.seamless_rounds.currency = excluded.currency
-        and wallet.seamless_rounds.status <> 'settled'
+      ${roundBinding}
      returning status
    )
    select (select id from c) as claimed, (select status from r) as round`,
@@ -139,9 +145,7 @@ export const ROUND_BET = statement(
       set bet_total = wallet.seamless_rounds.bet_total + excluded.bet_total,
           status = case when excluded.status = 'rolled_back' then wallet.seamless_rounds.status else 'open' end,
           settled_at = case when excluded.status = 'rolled_back' then wallet.seamless_rounds.settled_at end
-    where wallet.seamless_rounds.player_id = excluded.player_id
-      and wallet.seamless_rounds.currency = excluded.currency
-      and wallet.seamless_rounds.status <> 'settled'
+    ${roundBinding}
    returning status`,
 );
 
