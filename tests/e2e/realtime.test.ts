@@ -150,6 +150,61 @@ describe('real-time client (api-contract §14)', () => {
     await page.close();
   });
 
+  it('what was sent while the socket was away reaches the bell and the balance once it is back', async () => {
+    const { page, errors } = await newPage(context);
+    // The socket is refused until `away` ends: the page loads its count and balances, then misses the
+    // publications of a message and a credit, as a player on a flaky network (or a slow first connect) would.
+    let away = true;
+    await page.routeWebSocket(/\/api\/connection\/websocket/, (ws) => (away ? ws.close() : ws.connectToServer()));
+    const firstCount = page.waitForResponse((r) => r.url().includes('/api/notification/messenger/messages'));
+    await page.goto('/main');
+    await waitForHydration(page);
+    await firstCount;
+    const balance = page.locator('[data-testid="header-balance"]');
+    await balance.waitFor();
+    const balanceBefore = (await balance.textContent())?.trim();
+    const countBefore = await bellCount(page);
+
+    const unreadOnServer = async () =>
+      (
+        await api<{ meta: { totalUnread: number } }>(
+          'GET',
+          '/api/notification/messenger/messages?page=1&perPage=1',
+          player.accessToken,
+        )
+      ).meta.totalUnread;
+    const serverBefore = await unreadOnServer();
+    const account = await activeAccount(player);
+    await api('POST', '/api/payment/invoices/deposit', player.accessToken, {
+      currency: account.currency,
+      accountId: account.id,
+      method: 'card',
+      amount: 20,
+      fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+      redirectSuccessUrl: '/wallet/success',
+      redirectErrorUrl: '/wallet/error',
+      isBonusDecline: false,
+    });
+    await api('POST', '/api/dev/wallet/credit', null, {
+      playerId: player.id,
+      currency: account.currency,
+      amount: 5,
+      idempotencyKey: `e2e-realtime-away-${player.id}`,
+    });
+    await expect.poll(unreadOnServer, { timeout: 10_000 }).toBeGreaterThan(serverBefore);
+    const serverAfter = await unreadOnServer();
+    expect(await bellCount(page)).toBe(countBefore);
+    expect((await balance.textContent())?.trim()).toBe(balanceBefore);
+
+    away = false;
+    await realtimeState(page, 'connected');
+    // Decision 0084: each (re)subscribe fetches the count and the balances again.
+    await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBe(serverAfter);
+    await expect.poll(async () => (await balance.textContent())?.trim(), { timeout: 10_000 }).not.toBe(balanceBefore);
+    expect(errors.filter((e) => !e.includes('/api/connection/websocket'))).toEqual([]);
+    await page.close();
+  });
+
   it('logging out reconnects as a guest and drops the bell', async () => {
     const { page } = await newPage(context);
     await page.goto('/main');

@@ -1,6 +1,7 @@
 import type { ApiClient, Message } from '@croupier/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
+import { createSnapshotLoader, type SnapshotLoader } from '../../shared/live/snapshot-loader.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
@@ -25,14 +26,21 @@ const MessengerContext = createContext<MessengerValue | null>(null);
 
 /** What a `message.received` publication does to the messenger; MessengerLiveUpdates calls it. */
 export type ReceiveMessage = (message: Message, invoiceId: string | undefined) => void;
-export const MessengerReceiveContext = createContext<ReceiveMessage | null>(null);
+export interface MessengerLive {
+  receive: ReceiveMessage;
+  /** The channel (re)subscribed: what was sent while it was down is only in a fresh count. */
+  resync(): void;
+}
+export const MessengerLiveContext = createContext<MessengerLive | null>(null);
 
 const api = (): ApiClient => browserApi();
 
 /**
  * The player's messenger state shared by the header bell and the notifications page, kept live by
  * `messenger:notifications#{id}` (api-contract §14.2): unread +1, popover prepend, alert, list reload.
- * The subscription is MessengerLiveUpdates, loaded after hydration with the other real-time listeners.
+ * The subscription is MessengerLiveUpdates, loaded after hydration with the other real-time listeners;
+ * each time it (re)subscribes the count is fetched again, and an answer that crossed a live message is
+ * not trusted (decision 0084).
  */
 export function MessengerProvider({ children }: { children: ReactNode }) {
   const t = useT();
@@ -43,29 +51,40 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
   const [latest, setLatest] = useState<Message[]>([]);
   const [isLoading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
+  const loader = useRef<SnapshotLoader | null>(null);
+
+  const load = useCallback(() => {
+    const current = loader.current;
+    if (!current) return;
+    setLoading(true);
+    current
+      .load()
+      .catch((error: unknown) => console.warn('messenger load failed', error))
+      .finally(() => loader.current === current && setLoading(false));
+  }, []);
 
   useEffect(() => {
     setTotalUnread(null);
     setLatest([]);
     if (!playerId) return;
-    let live = true;
-    setLoading(true);
-    api()
-      .notification.messages({ query: { page: 1, perPage: POPOVER_SIZE } })
-      .then(({ data, meta }) => {
-        if (!live) return;
+    const current = createSnapshotLoader(
+      () => api().notification.messages({ query: { page: 1, perPage: POPOVER_SIZE } }),
+      ({ data, meta }) => {
         setLatest(data);
         setTotalUnread(meta.totalUnread);
-      })
-      .catch((error: unknown) => console.warn('messenger load failed', error))
-      .finally(() => live && setLoading(false));
+      },
+    );
+    loader.current = current;
+    load();
     return () => {
-      live = false;
+      current.stop();
+      loader.current = null;
     };
-  }, [playerId]);
+  }, [playerId, load]);
 
   const receive = useCallback<ReceiveMessage>(
     (message, invoiceId) => {
+      loader.current?.updated();
       setTotalUnread((n) => (n ?? 0) + 1);
       setLatest((list) => prependLatest(list, message));
       setVersion((v) => v + 1);
@@ -78,20 +97,24 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
     },
     [t, toasts],
   );
+  const live = useMemo<MessengerLive>(() => ({ receive, resync: load }), [receive, load]);
 
   const markAllRead = useCallback(async () => {
     const { data } = await api().notification.readAll();
+    loader.current?.updated();
     setTotalUnread(data.totalUnread);
     setLatest((list) => markRead(list, null));
   }, []);
 
   const applyRead = useCallback((ids: string[], count: number) => {
+    loader.current?.updated();
     setTotalUnread(count);
     setLatest((list) => markRead(list, new Set(ids)));
   }, []);
 
   const applyRemoved = useCallback((ids: string[], count: number) => {
     const gone = new Set(ids);
+    loader.current?.updated();
     setTotalUnread(count);
     setLatest((list) => list.filter((m) => !gone.has(m.id)));
   }, []);
@@ -102,7 +125,7 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
   );
   return (
     <MessengerContext.Provider value={value}>
-      <MessengerReceiveContext.Provider value={receive}>{children}</MessengerReceiveContext.Provider>
+      <MessengerLiveContext.Provider value={live}>{children}</MessengerLiveContext.Provider>
     </MessengerContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { MessageReceivedEvent, PlayerChannel } from '@croupier/contracts';
 import { useContext } from 'react';
 import { usePlayerChannel } from '../realtime/index.ts';
-import { MessengerReceiveContext } from './messenger-context.tsx';
+import { MessengerLiveContext } from './messenger-context.tsx';
 
 /**
  * `message.received` on `messenger:notifications#{id}` (api-contract §14.2), handed to the messenger.
@@ -9,10 +9,14 @@ import { MessengerReceiveContext } from './messenger-context.tsx';
  * hydration, not with the header bell (decision 0073).
  */
 export function MessengerLiveUpdates() {
-  const receive = useContext(MessengerReceiveContext);
-  usePlayerChannel(PlayerChannel.notifications, (data: unknown) => {
-    const parsed = MessageReceivedEvent.safeParse(data);
-    if (parsed.success) receive?.(parsed.data.message, parsed.data.invoiceId);
-  });
+  const live = useContext(MessengerLiveContext);
+  usePlayerChannel(
+    PlayerChannel.notifications,
+    (data: unknown) => {
+      const parsed = MessageReceivedEvent.safeParse(data);
+      if (parsed.success) live?.receive(parsed.data.message, parsed.data.invoiceId);
+    },
+    () => live?.resync(),
+  );
   return null;
 }

@@ -1,5 +1,6 @@
 import { type Account, AccountStatus } from '@croupier/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createSnapshotLoader, type SnapshotLoader } from '../../shared/live/snapshot-loader.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 
@@ -42,8 +43,9 @@ export const replaceAccount = (accounts: readonly Account[], next: Account) =>
 
 /**
  * The player's accounts (api-contract §7): loaded when a session starts, cleared when it ends, re-fetched
- * when the tab becomes visible again, replaced from the server's full list after every change. Live
- * balance updates arrive through WalletLiveUpdates (real-time channel) via `replace`.
+ * when the tab becomes visible again and each time the balance channel (re)subscribes, replaced from the
+ * server's full list after every change. Live balance updates arrive through WalletLiveUpdates
+ * (real-time channel) via `replace`.
  */
 export function WalletProvider({ children }: { children: ReactNode }) {
   const { player } = useSession();
@@ -58,29 +60,31 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     setAccounts([]);
     setLoading(Boolean(playerId));
   }
-  // Answers that arrive after the session changed belong to the old session: dropped.
-  const generation = useRef(0);
-
-  const adopt = useCallback((gen: number, list: Account[]) => {
-    if (gen === generation.current) setAccounts(list);
-    return list;
-  }, []);
+  // One loader per session: answers that arrive after the session changed are dropped, and a list read
+  // before a live balance update (or an action's answer) is read again, not applied (decision 0084).
+  const loader = useRef<SnapshotLoader | null>(null);
 
   const reload = useCallback(async () => {
-    const gen = generation.current;
+    const current = loader.current;
+    if (!current) return;
     try {
-      const { data } = await browserApi().wallet.accounts();
-      adopt(gen, data);
+      await current.load();
     } finally {
-      if (gen === generation.current) setLoading(false);
+      if (loader.current === current) setLoading(false);
     }
-  }, [adopt]);
+  }, []);
 
   useEffect(() => {
-    generation.current += 1;
     setAccounts([]);
     setLoading(Boolean(playerId));
-    if (playerId) reload().catch(() => {}); // a 401 logs out through the runtime; the list stays empty
+    if (!playerId) return;
+    const current = createSnapshotLoader(async () => (await browserApi().wallet.accounts()).data, setAccounts);
+    loader.current = current;
+    reload().catch(() => {}); // a 401 logs out through the runtime; the list stays empty
+    return () => {
+      current.stop();
+      loader.current = null;
+    };
   }, [playerId, reload]);
 
   useEffect(() => {
@@ -92,24 +96,37 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [playerId, reload]);
 
+  /** An action's answer is the server's full list: newer than any reload still on its way. */
+  const adopt = useCallback(async (action: Promise<{ data: Account[] }>) => {
+    const current = loader.current;
+    const { data } = await action;
+    if (current && loader.current === current) {
+      current.updated();
+      setAccounts(data);
+    }
+    return data;
+  }, []);
+
   const create = useCallback(
-    async (currency: string) =>
-      adopt(generation.current, (await browserApi().wallet.createAccount({ body: { currency } })).data),
+    (currency: string) => adopt(browserApi().wallet.createAccount({ body: { currency } })),
     [adopt],
   );
   const switchTo = useCallback(
     async (accountId: string) => {
-      adopt(generation.current, (await browserApi().wallet.switchAccount({ params: { accountId } })).data);
+      await adopt(browserApi().wallet.switchAccount({ params: { accountId } }));
     },
     [adopt],
   );
   const hide = useCallback(
     async (accountId: string) => {
-      adopt(generation.current, (await browserApi().wallet.hideAccount({ params: { accountId } })).data);
+      await adopt(browserApi().wallet.hideAccount({ params: { accountId } }));
     },
     [adopt],
   );
-  const replace = useCallback((account: Account) => setAccounts((prev) => replaceAccount(prev, account)), []);
+  const replace = useCallback((account: Account) => {
+    loader.current?.updated();
+    setAccounts((prev) => replaceAccount(prev, account));
+  }, []);
 
   const value = useMemo<WalletValue>(
     () => ({ accounts, active: activeAccount(accounts), isLoading, reload, create, switchTo, hide, replace }),
