@@ -114,8 +114,12 @@ describe('wallet payments', () => {
     await page.getByRole('dialog', { name: t('global-components.payment.cancel.title') }).waitFor();
   });
 
-  it('deposits crypto on a BTC account: address and QR, then the outside confirmation arrives live', async () => {
+  it('deposits crypto on a BTC account: address and QR; a confirmation made while the socket was away still arrives', async () => {
     const player = await signedIn();
+    // The socket is refused until the confirmation has landed: its publications are missed, and the alert
+    // and the balance come from the catch-up when the channels subscribe (decision 0084).
+    let away = true;
+    await page.routeWebSocket(/\/api\/connection\/websocket/, (ws) => (away ? ws.close() : ws.connectToServer()));
     const created = await api<{ id: string; currency: string }[]>(player, 'POST', '/api/wallet/accounts', {
       currency: 'BTC',
     });
@@ -143,10 +147,10 @@ describe('wallet payments', () => {
     expect(invoiceId).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('croupier:pending-invoice'))).toContain(invoiceId!);
 
-    // Wait for the real-time subscription before settling, so the publication is not missed.
-    await page.waitForTimeout(1000);
     const confirmed = await fetch(`${server.url}/api/dev/payment/invoices/${invoiceId}/confirm`, { method: 'POST' });
     expect(confirmed.status).toBe(200);
+    expect(await headerBalance().textContent()).toBe('0.00 mBTC');
+    away = false;
 
     await toast('alerts.depositSuccess.title').waitFor({ timeout: 15_000 });
     await expect.poll(() => headerBalance().textContent(), { timeout: 10_000 }).toBe('1.50 mBTC');
