@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, registerPlayer, t, uniqueIp } from './accounts-helpers.ts';
-import { baseUrl, closeBrowser, collectErrors, openBrowser, visit } from './browser.ts';
+import { baseUrl, closeBrowser, collectErrors, openBrowser, realtimeReady, visit } from './browser.ts';
 
 /**
  * The home page's activity boards (issue 16 item 10, decision 0072): a real-money round played through the
@@ -76,7 +76,7 @@ describe('activity boards on the home page', () => {
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
     // Loaded (history answered, possibly empty) and subscribed before the round.
     await expect.poll(() => latest.locator('table').getAttribute('aria-busy')).toBe('false');
-    await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+    await realtimeReady(page);
     const ids = () =>
       latest.locator('tbody tr[data-bet-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bet-id')));
     const before = new Set(await ids());

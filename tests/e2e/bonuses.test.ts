@@ -10,7 +10,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
 import { audit } from './axe.ts';
-import { baseUrl, closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
+import { baseUrl, closeBrowser, newPage, openBrowser, realtimeReady, waitForHydration } from './browser.ts';
 
 const K = 'global-components.bonuses';
 
@@ -25,11 +25,6 @@ async function api<T>(player: Player, method: string, path: string, body?: unkno
   });
   return { status: res.status, data: ((await res.json()) as { data: T }).data };
 }
-
-const realtimeConnected = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected', undefined, {
-    timeout: 15_000,
-  });
 
 describe('bonuses (issue 12 web)', () => {
   let context: BrowserContext;
@@ -63,6 +58,8 @@ describe('bonuses (issue 12 web)', () => {
     await go('/profile/bonuses');
     await page.getByText(t(`${K}.emptyLive`)).waitFor();
     await page.getByText(t(`${K}.emptyHistory`)).waitFor();
+    // Subscribed first, so the check below that publications add no second alert can fail.
+    await realtimeReady(page);
     const box = page.locator('[data-testid="promo-code"]');
     const input = box.getByLabel(t(`${K}.promo.label`));
 
@@ -88,8 +85,7 @@ describe('bonuses (issue 12 web)', () => {
   it('a code typed in another tab alerts here through bonus:player-bonus-codes', async () => {
     const player = await signedIn();
     await go('/profile/bonuses');
-    await realtimeConnected(page);
-    await page.waitForTimeout(500);
+    await realtimeReady(page);
     const answer = await api<{ status: number }>(player, 'POST', '/api/game/bonuses/bonuscodes', {
       bonusCode: 'ELSEWHERE-WRONG',
       trigger: 1,
@@ -216,8 +212,7 @@ describe('bonuses (issue 12 web)', () => {
     expect(await card.getByRole('heading').textContent()).toBe('Welcome 100% up to 100 EUR');
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     await card.getByText(t(`${K}.wagered`, { current: '€0.00', required: '€1,500.00' })).waitFor();
-    await realtimeConnected(page);
-    await page.waitForTimeout(500);
+    await realtimeReady(page);
 
     await card.getByRole('button', { name: t(`${K}.cancelNamed`, { name: 'Welcome 100% up to 100 EUR' }) }).click();
     const confirm = dialog(t(`${K}.modals.cancelActiveTitle`));
@@ -259,8 +254,7 @@ describe('bonuses (issue 12 web)', () => {
     const waiting = page.locator('[data-testid="bonuses-issued"] [data-bonus]');
     await waiting.waitFor();
     expect(await waiting.getByRole('heading').textContent()).toBe('First deposit: 100%');
-    await realtimeConnected(page);
-    await page.waitForTimeout(500);
+    await realtimeReady(page);
     await waiting.getByRole('button', { name: t(`${K}.activateNamed`, { name: 'First deposit: 100%' }) }).click();
     const change = dialog(t(`${K}.modals.changeTitle`));
     await change.waitFor();

@@ -163,6 +163,23 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 10_000 });
 }
 
+/**
+ * Resolves once the real-time connection is up and every channel the page holds is subscribed
+ * (<html data-realtime-channels="subscribed/held">): from then on a publication reaches the page.
+ * A test that makes an event to see it arrive live waits for this, never for a fixed time.
+ */
+export async function realtimeReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const { realtime, realtimeChannels } = document.documentElement.dataset;
+      const [subscribed = 0, held = 0] = (realtimeChannels ?? '0/0').split('/').map(Number);
+      return realtime === 'connected' && held > 0 && subscribed === held;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 /** Goes to a path and waits for hydration; returns the navigation's final response. */
 export async function visit(page: Page, path: string): Promise<Response> {
   const response = await page.goto(path, { waitUntil: 'load' });

@@ -2,7 +2,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../apps/studio-ui/src/i18n.ts';
 import { type Player, playerApi, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
-import { baseUrl, closeBrowser, collectErrors, openBrowser, resetContext, waitForHydration } from './browser.ts';
+import {
+  baseUrl,
+  closeBrowser,
+  collectErrors,
+  openBrowser,
+  realtimeReady,
+  resetContext,
+  waitForHydration,
+} from './browser.ts';
 
 /**
  * Quests in the browser (issue 13 §3, §7; spec §2 quest modals, api-contract §11.2 and §14.2): a demo player
@@ -46,9 +54,7 @@ describe('quests', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await go(page, '/');
-    await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected', undefined, {
-      timeout: 15_000,
-    });
+    await realtimeReady(page);
     const entry = page.getByTestId('quests-entry');
     if (!(await entry.isVisible())) await page.getByRole('button', { name: t('layout.header.openMenu') }).click();
     await entry.click();

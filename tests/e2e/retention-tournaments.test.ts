@@ -1,7 +1,15 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, registerPlayer, t, uniqueIp, useToken } from './accounts-helpers.ts';
-import { baseUrl, closeBrowser, collectErrors, openBrowser, resetContext, waitForHydration } from './browser.ts';
+import {
+  baseUrl,
+  closeBrowser,
+  collectErrors,
+  openBrowser,
+  realtimeReady,
+  resetContext,
+  waitForHydration,
+} from './browser.ts';
 
 /**
  * Tournaments in the browser (issue 13 §4, §7): a player opens the demo's running tournament from
@@ -68,7 +76,7 @@ describe('tournaments', () => {
     await card.getByRole('link', { name: t(`${K}.details`) }).click();
     await page.waitForURL(/\/tournaments\/house-race-/);
     await page.getByRole('heading', { level: 1, name: 'House Race' }).waitFor();
-    await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+    await realtimeReady(page);
     // No confirmation needed: the banner's action is "play"; no entry yet.
     await page.getByTestId('tournament-play').waitFor();
     expect(await page.getByTestId('player-entry').count()).toBe(0);
