@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, registerPlayer, t, useToken } from './accounts-helpers.ts';
-import { baseUrl, closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
+import { baseUrl, closeBrowser, newPage, openBrowser, realtimeReady, waitForHydration } from './browser.ts';
 
 interface Account {
   id: string;
@@ -36,6 +36,19 @@ const activeAccount = async (player: Player) => {
   if (!active) throw new Error('the player has no account');
   return active;
 };
+
+/** A successful sandbox card deposit: it credits the account and leaves the player a message. */
+const cardDeposit = (player: Player, account: Account, amount: number) =>
+  api('POST', '/api/payment/invoices/deposit', player.accessToken, {
+    currency: account.currency,
+    accountId: account.id,
+    method: 'card',
+    amount,
+    fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    redirectSuccessUrl: '/wallet/success',
+    redirectErrorUrl: '/wallet/error',
+    isBonusDecline: false,
+  });
 
 /** Resolves once <html data-realtime> (set by the real-time connector) reads `state`. */
 const realtimeState = (page: Page, state: 'connected' | 'connecting' | 'disconnected') =>
@@ -77,7 +90,7 @@ describe('real-time client (api-contract §14)', () => {
     const { page, errors } = await newPage(context);
     await page.goto('/main');
     await waitForHydration(page);
-    await realtimeState(page, 'connected');
+    await realtimeReady(page);
     const balance = page.locator('[data-testid="header-balance"]');
     await balance.waitFor();
     const before = (await balance.textContent())?.trim();
@@ -108,22 +121,13 @@ describe('real-time client (api-contract §14)', () => {
     const { page, errors } = await newPage(context);
     await page.goto('/main');
     await waitForHydration(page);
-    await realtimeState(page, 'connected');
+    await realtimeReady(page);
     await page.locator('[data-testid="notification-bell"]').waitFor();
     const before = await bellCount(page);
 
     // A successful sandbox card deposit leaves the player a message (messenger, server side).
     const account = await activeAccount(player);
-    await api('POST', '/api/payment/invoices/deposit', player.accessToken, {
-      currency: account.currency,
-      accountId: account.id,
-      method: 'card',
-      amount: 50,
-      fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-      redirectSuccessUrl: '/wallet/success',
-      redirectErrorUrl: '/wallet/error',
-      isBonusDecline: false,
-    });
+    await cardDeposit(player, account, 50);
 
     await page.waitForFunction(
       (n) => Number(document.querySelector('[data-testid="notification-count"]')?.textContent ?? 0) > n,
@@ -175,16 +179,7 @@ describe('real-time client (api-contract §14)', () => {
       ).meta.totalUnread;
     const serverBefore = await unreadOnServer();
     const account = await activeAccount(player);
-    await api('POST', '/api/payment/invoices/deposit', player.accessToken, {
-      currency: account.currency,
-      accountId: account.id,
-      method: 'card',
-      amount: 20,
-      fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-      redirectSuccessUrl: '/wallet/success',
-      redirectErrorUrl: '/wallet/error',
-      isBonusDecline: false,
-    });
+    await cardDeposit(player, account, 20);
     await api('POST', '/api/dev/wallet/credit', null, {
       playerId: player.id,
       currency: account.currency,
