@@ -17,6 +17,9 @@ import { profileZoneSql, windowStartSql } from './windows-sql.ts';
  * - adds it to the window counter of each period that has a bet or loss limit in this currency, the window
  *   computed here in the player's time zone (decision 0039), and answers each limit with its period's
  *   totals after this movement.
+ * The zone is a materialized CTE, read once: as a lateral expression it was copied into every use in the
+ * window's expressions, and each copy's subqueries became plan nodes that every execution initialised
+ * (a quarter of PostgreSQL's executor start-up per movement, with or without a limit; perf, decision 0085).
  * A refusal later rolls the counts back with the rest. Data-modifying WITHs run once, whatever the outer
  * query reads; a player without a cash limit inserts no counter. $4 is the stake (a rollback: minus the
  * refunded stake), $5 the payout: stakes count on both limits, the net loss is stakes − payouts.
@@ -36,11 +39,13 @@ const IN_FORCE = statement(
         and (definition > 3 or (definition <= 2 and currency = $2))
         and not (definition = 5 and coalesce(expired_at <= $3::timestamptz, false))
         and not (definition = 4 and coalesce(reopen_requested_at + interval '1 day' <= $3::timestamptz, false))
+   ), zone as materialized (
+     select ${profileZoneSql('t.tz')} as zone from (select ${timeZoneSubquery('$1')} as tz) t
    ), counted as (
      insert into risk.usage as u (player_id, currency, period, window_start, staked, net_loss)
      select $1::uuid, $2, p.period, w4.window_start, greatest($4::bigint, 0), $4::bigint - $5::bigint
        from (select distinct period from lim where definition <= 2) p,
-            lateral (select ${profileZoneSql(timeZoneSubquery('$1'))} as zone) z,
+            zone z,
             ${windowStartSql('p.period', '$3::timestamptz', 'z.zone')}
      on conflict (player_id, currency, period, window_start) do update
         set staked = greatest(u.staked + $4::bigint, 0), net_loss = u.net_loss + ($4::bigint - $5::bigint)
