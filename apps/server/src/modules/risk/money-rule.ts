@@ -19,7 +19,7 @@ import { profileZoneSql, windowStartSql } from './windows-sql.ts';
  *   totals after this movement.
  * The zone is a materialized CTE, read once: as a lateral expression it was copied into every use in the
  * window's expressions, and each copy's subqueries became plan nodes that every execution initialised
- * (a quarter of PostgreSQL's executor start-up per movement, with or without a limit; perf, decision 0085).
+ * (about a fifth of PostgreSQL's executor start-up per movement, with or without a limit; perf, decision 0085).
  * A refusal later rolls the counts back with the rest. Data-modifying WITHs run once, whatever the outer
  * query reads; a player without a cash limit inserts no counter. $4 is the stake (a rollback: minus the
  * refunded stake), $5 the payout: stakes count on both limits, the net loss is stakes − payouts.
