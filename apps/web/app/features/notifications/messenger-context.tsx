@@ -53,10 +53,12 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
   const [version, setVersion] = useState(0);
   const loader = useRef<SnapshotLoader | null>(null);
 
+  // Only the first load shows the popover's skeleton; a resync keeps the list it has on screen.
+  const answered = useRef(false);
   const load = useCallback(() => {
     const current = loader.current;
     if (!current) return;
-    setLoading(true);
+    if (!answered.current) setLoading(true);
     current
       .load()
       .catch((error: unknown) => console.warn('messenger load failed', error))
@@ -66,10 +68,12 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setTotalUnread(null);
     setLatest([]);
+    answered.current = false;
     if (!playerId) return;
     const current = createSnapshotLoader(
       () => api().notification.messages({ query: { page: 1, perPage: POPOVER_SIZE } }),
       ({ data, meta }) => {
+        answered.current = true;
         setLatest(data);
         setTotalUnread(meta.totalUnread);
       },
