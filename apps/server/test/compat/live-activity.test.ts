@@ -104,6 +104,8 @@ beforeAll(async () => {
     select c.id, g.id from game.collections c, game.games g where c.identity = 'fr-only' and g.identity = 'dice'`);
   const p = await t.register();
   player = p;
+  // The boards show the public name; the money path reads it with the account's lock (decision 0086).
+  await t.database.db.execute(sql`update player.players set nickname = 'Lucky Ada' where id = ${p.id}::uuid`);
   const credit = await t.call('POST', '/api/dev/wallet/credit', {
     body: { playerId: p.id, currency: 'EUR', amount: 500 },
   });
@@ -155,7 +157,7 @@ describe(`live winners and activity boards (${databaseKind})`, () => {
       event: RealtimeEvent.activityBoardUpdated,
       bet: {
         id: expect.stringMatching(/^croupier-studio:r-/),
-        nickname: expect.any(String),
+        nickname: 'Lucky Ada',
         amount: 2,
         baseCurrencyAmount: 2,
         payout: 0,
@@ -175,7 +177,7 @@ describe(`live winners and activity boards (${databaseKind})`, () => {
     expect(desktopDe[0]).toEqual({
       event: RealtimeEvent.gameWinner,
       winner: {
-        nickname: expect.any(String),
+        nickname: 'Lucky Ada',
         amount: 2,
         payout: 6,
         currency: 'EUR',

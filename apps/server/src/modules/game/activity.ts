@@ -166,7 +166,12 @@ export function activityRule(options: ActivityOptions): MoneyRule {
     async apply({ sql, movement }) {
       const round = movement.round ?? (await roundIn(sql, movement.providerId, movement.roundId));
       if (round?.status !== 'settled') return undefined;
-      const [game, nickname] = await Promise.all([factsOf(sql, round.gameId), publicNicknameIn(sql, round.playerId)]);
+      // The name came with the account's lock (decision 0086); a round is always its own player's.
+      const nickname =
+        movement.playerName !== undefined && round.playerId === movement.playerId
+          ? movement.playerName
+          : await publicNicknameIn(sql, round.playerId);
+      const game = await factsOf(sql, round.gameId);
       // Written by the movement's own statement: no statement of its own.
       return { events: publicationsOf(round, game, nickname, options) };
     },

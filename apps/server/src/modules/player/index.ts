@@ -16,7 +16,7 @@ import { type AuthContext, authenticate } from './sessions.ts';
 
 export { playerOf, registerAuthentication } from './auth.ts';
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
-export { publicNicknameIn, publicNicknames } from './nicknames.ts';
+export { publicNameSourceSql, publicNicknameIn, publicNicknameOf, publicNicknames } from './nicknames.ts';
 export { type PlayerPreferences, preferencesOf } from './preferences.ts';
 export { filledProfileFields } from './profile-fields.ts';
 export { closeForSelfExclusion, timeZoneIn, timeZoneSubquery } from './responsible-gaming.ts';

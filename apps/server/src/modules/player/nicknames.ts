@@ -25,6 +25,18 @@ export async function publicNicknameIn(sql: Sql, playerId: string): Promise<stri
   return row ? displayName(row.nickname, row.email) : 'Unknown';
 }
 
+/**
+ * SQL (a scalar subquery): what a public display name is made of, `array[nickname, email]` of the player
+ * `playerId` (an SQL expression), for a statement of another module that reads it along with its own work;
+ * `publicNicknameOf` turns it into the name. The money path's locking statement carries it (decision 0086).
+ */
+export const publicNameSourceSql = (playerId: string) =>
+  `(select array[p.nickname, p.email] from player.players p where p.id = ${playerId})`;
+
+/** The display name from `publicNameSourceSql`'s value ('Unknown' for no player). */
+export const publicNicknameOf = (source: readonly (string | null)[] | null): string =>
+  source ? displayName(source[0] ?? null, source[1] ?? null) : 'Unknown';
+
 function displayName(nickname: string | null, email: string | null): string {
   if (nickname?.trim()) return nickname.trim();
   const local = email?.split('@')[0]?.trim();

@@ -44,6 +44,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     ...(c.freeSpinId ? { freeSpinId: c.freeSpinId } : {}),
     round: c.round,
     playerStatus: ctx.playerStatus,
+    playerName: ctx.playerName,
   };
   const rules = await applyRules(ctx.deps.rules, { sql: ctx.sql, movement, now: ctx.deps.now() }, ctx.ruleHouses);
   const extra = rules.legs;

@@ -1,6 +1,7 @@
 import { toMajorString } from '@croupier/contracts/reference/index';
 import type { Db } from '../../../db/client.ts';
 import type { Sql, Statement } from '../../../db/lean-sql.ts';
+import { publicNicknameOf } from '../../player/index.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { applyMove, assertBalanced, hashOf } from '../move.ts';
 import type { HouseAccounts } from './caches.ts';
@@ -75,6 +76,8 @@ export interface MovementContext {
   ruleHouses: Set<string>;
   /** The player's status as the locking statement read it (null: no player row). */
   playerStatus: number | null;
+  /** The player's public display name, from the same statement (decision 0086). */
+  playerName: string;
   deps: SeamlessDeps;
 }
 
@@ -91,7 +94,11 @@ export interface Prior {
   rolledBackAt: Date | null;
 }
 
-type LockedRow = AccountRow & Pick<Session, 'tokenHash' | 'gameId' | 'expiresAt'> & { playerStatus: number | null };
+type LockedRow = AccountRow &
+  Pick<Session, 'tokenHash' | 'gameId' | 'expiresAt'> & {
+    playerStatus: number | null;
+    playerNameSource: (string | null)[] | null;
+  };
 
 /** Resolves the token and locks its account in one statement: the player's requests queue from here on. */
 export async function openMovement(
@@ -102,7 +109,7 @@ export async function openMovement(
 ): Promise<MovementContext> {
   const [row] = await sql.query<LockedRow>(LOCK_BY_TOKEN, [tokenHashOf(token), providerId]);
   if (!row?.playerId) throw new SeamlessError('INVALID_TOKEN', 'Unknown token');
-  const { tokenHash, gameId, expiresAt, playerStatus, ...account } = row;
+  const { tokenHash, gameId, expiresAt, playerStatus, playerNameSource, ...account } = row;
   const session: Session = {
     tokenHash,
     playerId: row.playerId,
@@ -113,7 +120,8 @@ export async function openMovement(
     expiresAt,
   };
   const houseId = await deps.houseAccounts(sql, session.currency);
-  return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, deps };
+  const playerName = publicNicknameOf(playerNameSource);
+  return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, playerName, deps };
 }
 
 /** Same player, same account, same fields: the same request (a replay). */

@@ -35,6 +35,8 @@ export interface Movement {
   round?: RoundRow;
   /** The player's status, read in this transaction by the statement that locked the account (decision 0081). */
   playerStatus?: number | null;
+  /** The player's public display name, read by the same statement (decision 0086). */
+  playerName?: string;
 }
 
 export interface RuleContext {

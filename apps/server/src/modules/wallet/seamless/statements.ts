@@ -1,4 +1,5 @@
 import { statement } from '../../../db/lean-sql.ts';
+import { publicNameSourceSql } from '../../player/index.ts';
 
 // Every statement of the seamless money path, prepared once per connection (decision 0021). A bet runs
 // LOCK_BY_TOKEN, CLAIM_BET and the ledger's one-statement move: three, plus what the rules add (0081).
@@ -12,14 +13,18 @@ const sessionColumns = `s.token_hash as "tokenHash", s.game_id as "gameId", s.ex
 /** The player's status for the player-status rule, read by the locking statement instead of one of its own. */
 const playerStatusColumn = `(select p.status from player.players p where p.id = a.player_id) as "playerStatus"`;
 
+/** What the activity rule's public name is made of, read by the locking statement too (decision 0086). */
+const playerNameColumn = `${publicNameSourceSql('a.player_id')} as "playerNameSource"`;
+
 /**
  * The launch token's session joined with its account, locked: one statement resolves the token (never
  * cached, so a revoked or expired token is seen at once) and serialises the player's requests. The account
- * must still be the token's player and currency. It also answers the player's status (decision 0081).
+ * must still be the token's player and currency. It also answers the player's status (decision 0081) and
+ * what the player's public name is made of (decision 0086).
  */
 export const LOCK_BY_TOKEN = statement(
   'seamless_lock_by_token',
-  `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn}
+  `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn}, ${playerNameColumn}
      from wallet.seamless_sessions s
      join wallet.accounts a on a.id = s.account_id and a.player_id = s.player_id and a.currency = s.currency
     where s.token_hash = $1 and s.provider_id = $2 and a.owner_kind = 'player'
