@@ -1,6 +1,6 @@
 import type { ActivityBet } from '@croupier/contracts';
-import { useEffect, useState } from 'react';
-import { readHistory, usePublicChannel, useSubscriptionState } from '../realtime/index.ts';
+import { useEffect, useRef, useState } from 'react';
+import { readHistory, usePublicChannel } from '../realtime/index.ts';
 import { BOARD_SIZE, betOf, prepend, withHistory } from './board-rows.ts';
 
 export interface LiveBoard {
@@ -20,23 +20,29 @@ export function useLiveBoard(channel: string): LiveBoard {
   const [rows, setRows] = useState<ActivityBet[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  usePublicChannel<unknown>(channel, (data) => {
-    const bet = betOf(data);
-    if (!bet) return;
-    setRows((current) => prepend(current, bet));
-    setFresh((current) => new Set([...current, bet.id].slice(-BOARD_SIZE)));
-  });
-  const state = useSubscriptionState(channel);
-  useEffect(() => {
-    if (state !== 'subscribed') return;
-    let current = true;
-    readHistory(channel, BOARD_SIZE)
-      .then((history) => current && setRows((live) => withHistory(live, history)))
-      .catch((error: unknown) => console.warn('activity board history failed', channel, error))
-      .finally(() => current && setLoaded(true));
-    return () => {
-      current = false;
-    };
-  }, [channel, state]);
+  // Only the newest history read is applied, and none after the board left or changed channel.
+  const reads = useRef(0);
+  useEffect(
+    () => () => {
+      reads.current += 1;
+    },
+    [channel],
+  );
+  usePublicChannel<unknown>(
+    channel,
+    (data) => {
+      const bet = betOf(data);
+      if (!bet) return;
+      setRows((current) => prepend(current, bet));
+      setFresh((current) => new Set([...current, bet.id].slice(-BOARD_SIZE)));
+    },
+    () => {
+      const read = ++reads.current;
+      readHistory(channel, BOARD_SIZE)
+        .then((history) => read === reads.current && setRows((live) => withHistory(live, history)))
+        .catch((error: unknown) => console.warn('activity board history failed', channel, error))
+        .finally(() => read === reads.current && setLoaded(true));
+    },
+  );
   return { rows, loaded, fresh };
 }

@@ -50,7 +50,7 @@ export function usePlayerChannel<T = { event: string }>(
   useChannel(player?.id ? playerChannel(name, player.id) : null, onData, onSubscribed);
 }
 
-/** A channel anyone may subscribe to (guests included). */
-export function usePublicChannel<T>(name: string, onData: (data: T) => void): void {
-  useChannel(name, onData);
+/** A channel anyone may subscribe to (guests included); `onSubscribed` as for a player channel. */
+export function usePublicChannel<T>(name: string, onData: (data: T) => void, onSubscribed?: () => void): void {
+  useChannel(name, onData, onSubscribed);
 }
