@@ -2,11 +2,13 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
-//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits] [--bonus]
+//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits] [--bonus] [--sql "<statement>"]
 // The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
 // are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
 // measure what waking dispatchers from every commit would cost (docs/decisions/0027). --limits gives every
 // player a daily bet limit and a daily loss limit (never reached), so every movement counts them (decision 0040).
+// --sql runs a statement on the server's database once it is migrated (an experiment: what does this constraint
+// or index cost per movement?), repeatable.
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 // bench creates two scratch databases there (server, pgbench) and drops them at the end.
 // Progress goes to stderr; the table and then the JSON results go to stdout.
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
     bonus: { type: 'boolean', default: false },
     /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
+    sql: { type: 'string', multiple: true, default: [] },
   },
 });
 const num = (name: 'concurrency' | 'players' | 'seconds' | 'warmup' | 'max-round-trips', min = 1) => {
@@ -310,6 +313,10 @@ async function main() {
     server = await startServer(port, dataDir, urlOf(serverDb));
     if (args['notify-trigger']) await admin(urlOf(serverDb), NOTIFY_TRIGGER);
     if (args.bonus) await admin(urlOf(serverDb), BONUS_DEFINITION);
+    for (const statement of args.sql) {
+      log(`--sql: ${statement}`);
+      await admin(urlOf(serverDb), statement);
+    }
     const tokens: string[] = [];
     for (let n = 0; n < opts.players; n++) tokens.push(await seatPlayer(origin, n, runId));
     log(`${tokens.length} players seated`);
