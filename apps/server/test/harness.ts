@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { MemoryPublisher, type OutboxMessage } from '../src/outbox/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -12,6 +13,11 @@ export interface TestApp {
   /** app.inject with JSON parsed; `json` is the parsed body (loosely typed: tests assert on it). */
   // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
   request(opts: InjectOptions): Promise<{ status: number; json: any; headers: Record<string, unknown>; body: string }>;
+  /**
+   * What the outbox published on the players' channels, oldest first, once every committed event is out:
+   * the outbox deletes what it delivered (decision 0087), so tests read publications, not rows.
+   */
+  published(channel: string | RegExp): Promise<OutboxMessage[]>;
   close(): Promise<void>;
 }
 
@@ -53,18 +59,30 @@ export async function freshDatabase(poolSize = 5): Promise<{ database: Database;
   };
 }
 
+/** `published(channel)` of a test app: drains its outbox, then filters what `memory` recorded. */
+export const publicationsOf =
+  (app: FastifyInstance, memory: MemoryPublisher) =>
+  async (channel: string | RegExp): Promise<OutboxMessage[]> => {
+    await app.outbox.drain();
+    return memory.published.filter((m) =>
+      typeof channel === 'string' ? m.channel === channel : channel.test(m.channel),
+    );
+  };
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'messenger' | 'onPlayerModule' | 'moneyRules' | 'checks' | 'riskClock'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const { database, drop } = await freshDatabase();
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const memory = new MemoryPublisher();
+  const app = await buildApp({ config, database, logger: false, publishers: [memory], ...options });
   await app.ready();
   return {
     app,
     database,
     config,
+    published: publicationsOf(app, memory),
     async request(opts) {
       const res = await app.inject(opts);
       let json: unknown;

@@ -19,14 +19,13 @@ interface Row {
 }
 
 const select = `select id, channel, event, data, created_at from outbox.events
-  where published_at is null and id > $1 order by id limit $2`;
+  where id > $1 order by id limit $2`;
 // Ids travel as one text parameter: both drivers bind it the same way, whatever the batch size.
-const markPublished = `update outbox.events set published_at = now()
-  where id = any(string_to_array($1, ',')::bigint[])`;
+const deletePublished = `delete from outbox.events where id = any(string_to_array($1, ',')::bigint[])`;
 
 /**
- * One pass in one transaction holding the dispatch lock: read unpublished events in id order, page by
- * page, publish each to every publisher, and stamp each page's published ids in one UPDATE. When a
+ * One pass in one transaction holding the dispatch lock: read waiting events in id order, page by page,
+ * publish each to every publisher, and delete each page's published ones in one DELETE (decision 0087). When a
  * publisher fails on an event, later events of that channel wait for the next pass; other channels go
  * on, also past a page the failing channel filled.
  */
@@ -47,7 +46,7 @@ export function dispatchPass(
     for (;;) {
       const page = await query<Row>(select, [String(after), batchSize]);
       const done = await publishPage(page, publishers, blocked, log);
-      if (done.length > 0) await query(markPublished, [done.join(',')]);
+      if (done.length > 0) await query(deletePublished, [done.join(',')]);
       published += done.length;
       if (page.length < batchSize) return { busy: false, published };
       after = page.at(-1)!.id;

@@ -29,15 +29,16 @@ export const readAll = (t: PlayerTestApp, token: string) =>
 export const remove = (t: PlayerTestApp, token: string, body: unknown) =>
   t.call('DELETE', '/api/notification/messenger/messages', { token, body });
 
-/** The `message.received` events written for a player, oldest first. */
-export const messageEventsOf = (t: PlayerTestApp, playerId: string) =>
-  rows<{
-    event: string;
-    data: { event: string; message: Record<string, unknown> & { content: { title: string } }; invoiceId?: string };
-  }>(
-    t.database.db,
-    sql`select event, data from outbox.events where channel = ${`messenger:notifications#${playerId}`} order by id`,
-  );
+/** The `message.received` events published to a player, oldest first. */
+export const messageEventsOf = async (t: PlayerTestApp, playerId: string) =>
+  (await t.published(`messenger:notifications#${playerId}`)).map(({ event, data }) => ({
+    event,
+    data: data as {
+      event: string;
+      message: Record<string, unknown> & { content: { title: string } };
+      invoiceId?: string;
+    },
+  }));
 
 /** Every stored row of a player, deleted ones too. */
 export const storedOf = (t: PlayerTestApp, playerId: string) =>

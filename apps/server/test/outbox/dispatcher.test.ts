@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
   // Each test starts from an empty outbox.
-  await db.execute(sql`update outbox.events set published_at = now() where published_at is null`);
+  await db.execute(sql`delete from outbox.events`);
 });
 afterAll(async () => {
   await database.close();
@@ -59,8 +59,16 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** What waits in the outbox, as channel:n, in id order. */
+const waiting = async () => {
+  const rows = (await db.execute(sql`select channel, data from outbox.events order by id`)) as unknown as {
+    rows: { channel: string; data: { n: number } }[];
+  };
+  return rows.rows.map((r) => `${r.channel}:${r.data.n}`);
+};
+
 describe(`outbox dispatcher (${databaseKind})`, () => {
-  it('delivers in id order per channel across pages, and stamps every event once', async () => {
+  it('delivers in id order per channel across pages, each event once, and keeps none it delivered', async () => {
     const seen: string[] = [];
     const d = dispatcher([recorder(seen)], { batchSize: 3 });
     const events = Array.from({ length: 20 }, (_, i) => ({ channel: ['a', 'b', 'c'][i % 3]!, n: i }));
@@ -68,6 +76,7 @@ describe(`outbox dispatcher (${databaseKind})`, () => {
     await commit(events.slice(11));
     expect(await d.drain()).toBe(20);
     expect(seen).toEqual(events.map((e) => `${e.channel}:${e.n}`));
+    expect(await waiting()).toEqual([]);
     expect(await d.drain()).toBe(0);
   });
 
@@ -82,6 +91,8 @@ describe(`outbox dispatcher (${databaseKind})`, () => {
     // The first three pages hold only "bad" events; the good channel still goes out, in order.
     expect(await d.drain()).toBe(2);
     expect(seen).toEqual(['good:1', 'good:2']);
+    // What failed waits in the outbox (decision 0087: delivered rows are deleted, the rest stay).
+    expect(await waiting()).toEqual(['bad:1', 'bad:2', 'bad:3', 'bad:4', 'bad:5', 'bad:6']);
     down = false;
     expect(await d.drain()).toBe(6);
     expect(seen.slice(2)).toEqual(['bad:1', 'bad:2', 'bad:3', 'bad:4', 'bad:5', 'bad:6']);

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppOptions } from '../../src/app.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
-import { rows } from '../wallet/db.ts';
 
 export const WEBHOOK_SECRET = 'payment-webhook-test-secret-0123456789abcdef';
 
@@ -87,8 +86,9 @@ export const webhook = (t: PlayerTestApp, raw: string, signature: string | null 
     payload: raw,
   });
 
-export const outboxOf = (t: PlayerTestApp, playerId: string) =>
-  rows<{ event: string; data: { event: string; invoice: Record<string, unknown> } }>(
-    t.database.db,
-    sql`select event, data from outbox.events where channel = ${`payment:invoices#${playerId}`} order by id`,
-  );
+/** The invoice events published to a player, oldest first. */
+export const outboxOf = async (t: PlayerTestApp, playerId: string) =>
+  (await t.published(`payment:invoices#${playerId}`)).map(({ event, data }) => ({
+    event,
+    data: data as { event: string; invoice: Record<string, unknown> },
+  }));

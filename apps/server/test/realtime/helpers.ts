@@ -6,7 +6,8 @@ import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { PlayerModule } from '../../src/modules/player/index.ts';
-import { freshDatabase } from '../harness.ts';
+import { MemoryPublisher, type OutboxMessage } from '../../src/outbox/index.ts';
+import { freshDatabase, publicationsOf } from '../harness.ts';
 import { FakeMessenger, nextIp, refreshCookieIn, registration, uniqueEmail } from '../player/helpers.ts';
 
 /** A Redis prefix of its own per test run, so parallel runs sharing one Redis never cross. */
@@ -27,6 +28,8 @@ export interface RealtimeTestApp {
   ): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
   /** A new player: its token, session and the refresh cookie pair a refresh needs (docs/decisions/0032). */
   register(): Promise<{ id: string; token: string; sessionId: string; refreshCookie: string }>;
+  /** What this instance's outbox published on the players' channels, once every committed event is out. */
+  published(channel: string | RegExp): Promise<OutboxMessage[]>;
   close(): Promise<void>;
 }
 
@@ -42,10 +45,12 @@ export async function startRealtimeApp(
   const owned = options.database ? null : await freshDatabase();
   const database = options.database ?? owned!.database;
   let player!: PlayerModule;
+  const memory = new MemoryPublisher();
   const app = await buildApp({
     config,
     database,
     logger: false,
+    publishers: [memory],
     messenger: new FakeMessenger(),
     onPlayerModule: (p) => {
       player = p;
@@ -76,6 +81,7 @@ export async function startRealtimeApp(
     player,
     url: `ws://127.0.0.1:${address.port}/api/connection/websocket`,
     call,
+    published: publicationsOf(app, memory),
     async register() {
       const res = await call('POST', '/api/player/register', { body: registration(uniqueEmail('rt')) });
       if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.json)}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referrals } from '../../src/modules/player/referrals/schema.ts';
+import { MemoryPublisher } from '../../src/outbox/index.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, paymentPlayer, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { registerPlayer } from '../player/helpers.ts';
@@ -11,6 +12,8 @@ import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers
 // paid 10 EUR once; the list and settings endpoints per api-contract §4.
 
 let t: SeamlessTestApp;
+/** The modules' own events as delivered (the outbox keeps no delivered row, decision 0087). */
+const internal = new MemoryPublisher({ internal: true });
 
 beforeAll(async () => {
   t = await createSeamlessTestApp(
@@ -24,6 +27,7 @@ beforeAll(async () => {
       REFERRAL_REWARD_EUR: '10',
     },
   );
+  t.app.outbox.addPublisher(internal);
 });
 afterAll(() => t.close());
 
@@ -175,17 +179,10 @@ describe(`referrals (${databaseKind})`, () => {
       [realStakeHandler([referralOnStake(referralRules(t.config), log)])],
       `replay-${Date.now()}`,
     );
-    const events = (
-      (await t.database.db.execute(
-        sql`select id, channel, event, data, created_at from outbox.events where channel = ${RETENTION_CHANNEL} and data->>'playerId' = ${b.playerId} order by id`,
-      )) as unknown as { rows: { id: string; channel: string; event: string; data: unknown; created_at: Date }[] }
-    ).rows.map((r) => ({
-      id: BigInt(r.id),
-      channel: r.channel,
-      event: r.event,
-      data: r.data,
-      createdAt: r.created_at,
-    }));
+    await t.app.outbox.drain();
+    const events = internal.published.filter(
+      (m) => m.channel === RETENTION_CHANNEL && (m.data as { playerId?: string }).playerId === b.playerId,
+    );
     expect(events.filter((e) => e.event === 'game.bet')).toHaveLength(2);
     await replay.publishBatch!(events);
     await replay.publishBatch!([...events].reverse());

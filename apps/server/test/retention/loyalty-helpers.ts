@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { signatureOf } from '../../src/modules/wallet/seamless/index.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 import { ACME } from '../seamless/helpers.ts';
@@ -13,8 +12,8 @@ export interface RetentionTestApp extends PlayerTestApp {
   newPlayer(funds?: number): Promise<{ playerId: string; auth: string; game: string }>;
   /** Runs the outbox until empty: the retention consumer has applied every event. */
   drain(): Promise<void>;
-  /** Outbox rows of a channel, oldest first. */
-  published(channel: string): Promise<{ event: string; data: Record<string, unknown> }[]>;
+  /** What was published on a channel, oldest first. */
+  publishedOn(channel: string): Promise<{ event: string; data: Record<string, unknown> }[]>;
 }
 
 export async function createRetentionTestApp(env: Record<string, string> = {}): Promise<RetentionTestApp> {
@@ -58,11 +57,8 @@ export async function createRetentionTestApp(env: Record<string, string> = {}): 
     async drain() {
       await t.app.outbox.drain();
     },
-    async published(channel) {
-      const result = await t.database.db.execute(
-        sql`select event, data from outbox.events where channel = ${channel} order by id`,
-      );
-      return (result as unknown as { rows: { event: string; data: Record<string, unknown> }[] }).rows;
+    async publishedOn(channel) {
+      return (await t.published(channel)).map(({ event, data }) => ({ event, data: data as Record<string, unknown> }));
     },
   };
 }

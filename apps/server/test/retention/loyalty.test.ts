@@ -65,7 +65,7 @@ describe(`loyalty (${databaseKind})`, () => {
     expect(a.points).toBe(105.5);
     expect(a.currentLevel.name).toBe('Silver');
     expect(a.nextLevel.name).toBe('Gold');
-    const events = await t.published(`retention:accounts#${p.playerId}`);
+    const events = await t.publishedOn(`retention:accounts#${p.playerId}`);
     expect(events.map((e) => e.event)).toEqual(['account.balance.updated', 'account.level.updated']);
     expect(events[1]!.data).toMatchObject({
       event: 'account.level.updated',

@@ -122,10 +122,7 @@ describe(`quests (${databaseKind})`, () => {
     const claimed = await call(p, 'GET', '/api/retention/player-quests?state[]=3&state[]=4');
     expect(claimed.json.data.map((q: { id: string }) => q.id)).toEqual([id]);
 
-    const published = await t.database.db.execute(
-      sql`select event from outbox.events where channel = ${`retention:quests#${p.playerId}`} order by id`,
-    );
-    const events = (published as unknown as { rows: { event: string }[] }).rows.map((r) => r.event);
+    const events = (await t.published(`retention:quests#${p.playerId}`)).map((m) => m.event);
     expect(events.filter((e) => e === 'quest.task.updated')).toHaveLength(3);
     expect(events.filter((e) => e === 'quest.updated')).toHaveLength(3);
   });

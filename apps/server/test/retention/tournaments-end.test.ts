@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { finishTournament } from '../../src/modules/retention/tournaments/index.ts';
 import { tournamentResults, tournaments } from '../../src/modules/retention/tournaments/schema.ts';
+import { MemoryPublisher } from '../../src/outbox/index.ts';
 import { databaseKind } from '../harness.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
 import { play, running, tournament } from './tournaments-helpers.ts';
@@ -60,7 +61,13 @@ describe(`tournament end (${databaseKind})`, { timeout: 180_000 }, () => {
     const deps = { ...noQueue, db: t.database.db };
     expect(await finishTournament(deps, row.id)).toBe('skipped');
     expect(await finishTournament(deps, row.id)).toBe('skipped');
-    const again = await buildApp({ config: t.config, database: t.database, logger: false });
+    const againPublished = new MemoryPublisher();
+    const again = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      publishers: [againPublished],
+    });
     await again.ready();
     await new Promise((r) => setTimeout(r, 3000));
     await again.close();
@@ -80,10 +87,11 @@ describe(`tournament end (${databaseKind})`, { timeout: 180_000 }, () => {
       await t.database.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, row.id)),
     ).toHaveLength(2);
 
-    // The completion went to `tournaments` once, with the winners.
-    const completed = await rows<{ data: { tournament: { id: string; prizes: { entry?: { playerId: string } }[] } } }>(
-      sql`select data from outbox.events where channel = 'tournaments' and event = 'tournament.completed'`,
-    );
+    // The completion went to `tournaments` once, with the winners (whichever app's dispatcher sent it).
+    type Completed = { tournament: { id: string; prizes: { entry?: { playerId: string } }[] } };
+    const completed = [...(await t.published('tournaments')), ...againPublished.published]
+      .filter((m) => m.channel === 'tournaments' && m.event === 'tournament.completed')
+      .map((m) => ({ data: m.data as Completed }));
     const ours = completed.filter((x) => x.data.tournament.id === row.id);
     expect(ours).toHaveLength(1);
     expect(ours[0]!.data.tournament.prizes[0]!.entry!.playerId).toBe(a.playerId);

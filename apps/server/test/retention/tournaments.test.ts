@@ -163,16 +163,12 @@ describe(`tournaments (${databaseKind})`, { timeout: 120_000 }, () => {
     const p = await t.newPlayer('10.00');
     await play(t, p.token, '1.00', '0');
     await settle();
-    let rows: { channel: string; data: { event: string } }[] = [];
+    let rows: { channel: string; data: unknown }[] = [];
     for (let i = 0; i < 40 && rows.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      rows = (
-        (await t.database.db.execute(
-          sql`select channel, data from outbox.events where channel like ${`tournaments:${row.id}%`} order by id`,
-        )) as unknown as { rows: typeof rows }
-      ).rows;
+      rows = await t.published(new RegExp(`^tournaments:${row.id}`));
     }
-    expect(rows.map((r) => [r.channel, r.data.event])).toEqual([
+    expect(rows.map((r) => [r.channel, (r.data as { event: string }).event])).toEqual([
       [`tournaments:${row.id}`, 'tournament.leaderboard.updated'],
       [`tournaments:${row.id}#${p.playerId}`, 'tournament.player-entry.updated'],
     ]);

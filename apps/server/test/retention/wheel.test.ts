@@ -143,7 +143,7 @@ describe(`wheels (${databaseKind})`, () => {
     const listed = await wheels(p.auth, '?identity[]=mixed');
     expect(listed.data[0].playerSpins).toHaveLength(2);
     expect(listed.data[0].limitRefreshAt).toBeNull();
-    const issued = await t.published(`retention:wheels#${p.playerId}`);
+    const issued = await t.publishedOn(`retention:wheels#${p.playerId}`);
     expect(issued).toHaveLength(1);
     expect(issued[0]!.data).toEqual({
       event: 'wheel.spin.issued',
