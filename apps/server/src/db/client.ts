@@ -64,7 +64,9 @@ export interface DatabaseOptions {
 /** PostgreSQL when a URL is given, embedded PGlite otherwise: same schema, same migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Pipeline mode: a query is written at once, not when the one before it answered; the lean transaction
+    // sends BEGIN and COMMIT with its statements that way (decision 0088). Sequential use is unchanged.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     // bigint (int8) comes back as a string by default; keep it exact as a JS bigint.
     pool.on('connect', (client) => client.setTypeParser(20, (v: string) => BigInt(v)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;

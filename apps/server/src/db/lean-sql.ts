@@ -15,18 +15,22 @@ export interface Statement {
 
 /** Runs statements inside one open transaction (or, for reads, on any connection). */
 export interface Sql {
-  query<R = Record<string, unknown>>(statement: Statement, values: readonly unknown[]): Promise<R[]>;
+  query<R = Record<string, unknown>>(
+    statement: Statement,
+    values: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<R[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * The transaction's last statement: a lean transaction on PostgreSQL sends its COMMIT in the same write
+   * (decision 0088); anywhere else it is an ordinary statement. Nothing may run after it.
+   */
+  last?: boolean;
 }
 
 export const statement = (name: string, text: string): Statement => ({ name, text });
-
-/** One `pg` connection: named (prepared) statements. */
-export const pgClientSql = (client: pg.PoolClient | pg.Client): Sql => ({
-  async query<R>(s: Statement, values: readonly unknown[]) {
-    const result = await client.query({ name: s.name, text: s.text, values: values as unknown[] });
-    return result.rows as R[];
-  },
-});
 
 /** PGlite (or one of its transactions): one connection in-process; it caches parsed statements itself. */
 export const pgliteSql = (client: PGlite | PgliteTransaction): Sql => ({

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { type Sql, statement } from '../db/lean-sql.ts';
+import { type QueryOptions, type Sql, statement } from '../db/lean-sql.ts';
 import type { OutboxDispatcher } from './dispatcher.ts';
 import { outboxEvents } from './schema.ts';
 
@@ -37,6 +37,10 @@ const ENQUEUE_MANY = statement(
 );
 
 /** `enqueue` for the money path's lean transactions: several events in one statement, ids in list order. */
-export async function enqueueIn(sql: Sql, events: { channel: string; event: string; data: unknown }[]): Promise<void> {
-  if (events.length > 0) await sql.query(ENQUEUE_MANY, [JSON.stringify(events)]);
+export async function enqueueIn(
+  sql: Sql,
+  events: { channel: string; event: string; data: unknown }[],
+  options?: QueryOptions,
+): Promise<void> {
+  if (events.length > 0) await sql.query(ENQUEUE_MANY, [JSON.stringify(events)], options);
 }

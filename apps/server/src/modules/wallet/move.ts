@@ -58,6 +58,8 @@ export interface Move {
   idempotencyKey?: string | null;
   requestHash?: string;
   answer?: Json;
+  /** The transaction's last statement (a lean transaction then commits with it, decision 0088). */
+  last?: boolean;
 }
 
 /** Checks what the database would also refuse, before anything is sent (a programming error, not a refusal). */
@@ -81,14 +83,18 @@ export const hashOf = (value: unknown) =>
 export async function applyMove(sql: Sql, move: Move): Promise<void> {
   const legs = move.legs.map((l) => ({ account_id: l.accountId, part: l.part, amount: String(l.amount) }));
   const events = [...move.after.filter((a) => a.playerId).map((a) => accountEvent(a)), ...(move.events ?? [])];
-  await sql.query(MOVE, [
-    move.id,
-    move.kind,
-    move.idempotencyKey ?? null,
-    move.requestHash ?? hashOf([move.kind, legs]),
-    JSON.stringify(legs),
-    move.answer === undefined ? null : JSON.stringify(move.answer),
-    JSON.stringify(events),
-    JSON.stringify(move.holdWithdrawals ?? []),
-  ]);
+  await sql.query(
+    MOVE,
+    [
+      move.id,
+      move.kind,
+      move.idempotencyKey ?? null,
+      move.requestHash ?? hashOf([move.kind, legs]),
+      JSON.stringify(legs),
+      move.answer === undefined ? null : JSON.stringify(move.answer),
+      JSON.stringify(events),
+      JSON.stringify(move.holdWithdrawals ?? []),
+    ],
+    { last: move.last },
+  );
 }

@@ -51,7 +51,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
   const legs = [...c.legs, ...extra];
   if (legs.length === 0) {
     // Nothing moves (a zero win settling a round): the rules' events still go out, in a statement of their own.
-    await enqueueIn(ctx.sql, rules.events);
+    await enqueueIn(ctx.sql, rules.events, { last: ctx.alone });
     return c.answer;
   }
   const ledgerId = c.ledgerId ?? randomUUID();
@@ -63,6 +63,6 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
       await ctx.sql.query(SET_ANSWER, [ctx.session.providerId, c.transactionId, JSON.stringify(answer), ledgerId]);
     }
   }
-  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules.events);
+  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules.events, ctx.alone);
   return answer;
 }

@@ -78,6 +78,11 @@ export interface MovementContext {
   playerStatus: number | null;
   /** The player's public display name, from the same statement (decision 0086). */
   playerName: string;
+  /**
+   * The transaction's only movement (not a batch): its last statement, the ledger move, carries the COMMIT
+   * (decision 0088).
+   */
+  alone: boolean;
   deps: SeamlessDeps;
 }
 
@@ -106,6 +111,7 @@ export async function openMovement(
   providerId: string,
   token: string,
   deps: SeamlessDeps,
+  alone: boolean,
 ): Promise<MovementContext> {
   const [row] = await sql.query<LockedRow>(LOCK_BY_TOKEN, [tokenHashOf(token), providerId]);
   if (!row?.playerId) throw new SeamlessError('INVALID_TOKEN', 'Unknown token');
@@ -121,7 +127,7 @@ export async function openMovement(
   };
   const houseId = await deps.houseAccounts(sql, session.currency);
   const playerName = publicNicknameOf(playerNameSource);
-  return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, playerName, deps };
+  return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, playerName, alone, deps };
 }
 
 /** Same player, same account, same fields: the same request (a replay). */
@@ -243,6 +249,7 @@ export async function move(
   legs: Leg[],
   after: AccountRow,
   events: readonly RuleEvent[] = [],
+  last = false,
 ) {
   const currencyOf = (accountId: string) => {
     invariant(
@@ -253,6 +260,6 @@ export async function move(
   };
   assertBalanced(legs, currencyOf);
   for (const part of ['real', 'bonus', 'locked'] as const) invariant(after[part] >= 0n, `${part} would go negative`);
-  await applyMove(ctx.sql, { id, kind, legs, after: [after], events });
+  await applyMove(ctx.sql, { id, kind, legs, after: [after], events, last });
   ctx.account = after;
 }

@@ -45,10 +45,11 @@ export function createSeamlessWallet({
   async function inTransaction<T>(
     providerId: string,
     token: string,
+    alone: boolean,
     fn: (ctx: MovementContext) => Promise<T>,
   ): Promise<T> {
     try {
-      return await leanTransaction(db, async (sql) => fn(await openMovement(sql, providerId, token, deps)), {
+      return await leanTransaction(db, async (sql) => fn(await openMovement(sql, providerId, token, deps, alone)), {
         afterCommit: notifyCommitted,
       });
     } catch (error) {
@@ -63,11 +64,11 @@ export function createSeamlessWallet({
     balanceOf,
     /** One action, in its own transaction. */
     async act(providerId: string, token: string, action: Action): Promise<OkAnswer> {
-      return inTransaction(providerId, token, (ctx) => one(ctx, action));
+      return inTransaction(providerId, token, true, (ctx) => one(ctx, action));
     },
     /** Several actions in one transaction: all of them or none (the first refusal rolls back the rest). */
     async batch(providerId: string, token: string, actions: Action[]) {
-      return inTransaction(providerId, token, (ctx) => runBatch(ctx, actions, one));
+      return inTransaction(providerId, token, false, (ctx) => runBatch(ctx, actions, one));
     },
   };
 }
