@@ -233,6 +233,19 @@ describe(`live winners and activity boards (${databaseKind})`, () => {
     }
   });
 
+  it('a round published a moment after a history read is in the next subscriber’s history (the 1 s reuse ends)', async () => {
+    const channel = activityBoardChannel(ActivityBoard.latestBets);
+    const first = await subscribed(open(), channel);
+    await first.history({ limit: 11, reverse: true }); // now cached for a second
+    const roundId = await round(await launch('dice'), '1.00', '0');
+    await t.app.outbox.drain(); // published to this process's hub
+    const later = await subscribed(open(), channel);
+    const newest = (await later.history({ limit: 11, reverse: true })).publications.map(
+      (p) => (p.data as { bet: { id: string } }).bet.id,
+    );
+    expect(newest[0]).toMatch(new RegExp(`:${roundId}$`));
+  });
+
   it('answers a board’s history to its subscribers, newest first (reverse) or oldest first; 108/103 otherwise', async () => {
     const c = open();
     const sub = await subscribed(c, activityBoardChannel(ActivityBoard.latestBets));

@@ -180,7 +180,8 @@ export function activityRule(options: ActivityOptions): MoneyRule {
 
 /**
  * The activity boards' history for the realtime `history` command: the board's newest rows, newest first,
- * read back from the rounds (the same shape as the live rows), reused for a second across subscribers.
+ * read back from the rounds (the same shape as the live rows), reused for a second across subscribers until a
+ * publication on the board arrives (decision 0089).
  */
 export function activityHistory(db: Db, options: ActivityOptions, max = 50) {
   const boards = new Map<string, ActivityBoardId>(
@@ -214,15 +215,18 @@ export function activityHistory(db: Db, options: ActivityOptions, max = 50) {
     }
     return rows;
   };
-  return async (channel: string, limit: number): Promise<unknown[]> => {
+  const history = async (channel: string, limit: number): Promise<unknown[]> => {
     const board = boards.get(channel);
     if (!board) return [];
     let entry = cache.get(channel);
     if (!entry || Date.now() - entry.at > 1000) {
-      entry = { at: Date.now(), rows: read(board) };
-      cache.set(channel, entry);
-      entry.rows.catch(() => cache.delete(channel));
+      const fresh = { at: Date.now(), rows: read(board) };
+      entry = fresh;
+      cache.set(channel, fresh);
+      fresh.rows.catch(() => cache.get(channel) === fresh && cache.delete(channel));
     }
     return (await entry.rows).slice(0, limit);
   };
+  // A new row was published: the next subscriber reads it from the rounds, not from the cached answer.
+  return Object.assign(history, { published: (channel: string) => cache.delete(channel) });
 }

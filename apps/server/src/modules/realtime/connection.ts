@@ -29,7 +29,14 @@ export interface ConnectionDeps {
 }
 
 /** Up to `limit` publications' data of `channel`, newest first. */
-export type ChannelHistory = (channel: string, limit: number) => Promise<unknown[]>;
+export interface ChannelHistory {
+  (channel: string, limit: number): Promise<unknown[]>;
+  /**
+   * A publication on `channel` reached this process: history read before it is stale. A client that
+   * subscribes after the publication reads history for it; a cached answer without it would lose it.
+   */
+  published?(channel: string): void;
+}
 
 /** The most publications one `history` command answers. */
 export const HISTORY_MAX = 50;

@@ -21,6 +21,9 @@ export const pushFrame = (channel: string, data: unknown): string =>
  * (every instance), and it writes them to the local subscribers, encoding each publication once.
  */
 export class RealtimeHub {
+  /** Told of every publication this process delivers, subscribers or not (the boards' history cache). */
+  constructor(private readonly onPublished?: (channel: string) => void) {}
+
   private readonly channels = new Map<string, Set<HubClient>>();
   private readonly clients = new Set<HubClient>();
   /** Connections per logged-in player, for the online count. */
@@ -106,6 +109,7 @@ export class RealtimeHub {
    * suffixes its `$only` lists, without that key.
    */
   deliver(channel: string, data: unknown): number {
+    this.onPublished?.(channel);
     if (channel.endsWith(FAMILY_WILDCARD)) return this.deliverToFamily(channel.slice(0, -1), data);
     return this.deliverTo(channel, data);
   }

@@ -62,7 +62,7 @@ export function registerRealtime(
     return;
   }
   const limits = { ...defaultRealtimeLimits, ...overrides };
-  const hub = new RealtimeHub();
+  const hub = new RealtimeHub((channel) => history?.published?.(channel));
   let source: OnlineSource;
   // A closed session's sockets end at once here, and on every other instance through Redis.
   let revokeElsewhere: (sessionIds: string[]) => Promise<void> = async () => {};
