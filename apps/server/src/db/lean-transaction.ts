@@ -34,7 +34,7 @@ export async function leanTransaction<T>(
         let broken: unknown;
         const tx = pipelinedTransaction(client);
         try {
-          result = await fn(tx.sql);
+          result = await fn(nothingAfterLast(tx.sql));
           await tx.commit();
         } catch (error) {
           await client.query('ROLLBACK').catch((e: unknown) => {
@@ -56,7 +56,7 @@ export async function leanTransaction<T>(
   }
 }
 
-/** PGlite commits when `fn` returns; the rule that nothing runs after a `last` statement holds there too. */
+/** Nothing runs after a `last` statement, on either driver (PGlite commits when `fn` returns). */
 function nothingAfterLast(sql: Sql): Sql {
   let ended = false;
   return {
@@ -95,7 +95,6 @@ function pipelinedTransaction(client: pg.PoolClient): { sql: Sql; commit(): Prom
   return {
     sql: {
       async query<R>(s: Statement, values: readonly unknown[], options?: QueryOptions) {
-        if (committed) throw new Error(`statement ${s.name} after the transaction's last one`);
         // Corked, the socket takes BEGIN, the statement's messages and COMMIT in one write.
         const stream = socketOf(client);
         stream?.cork();
@@ -107,7 +106,7 @@ function pipelinedTransaction(client: pg.PoolClient): { sql: Sql; commit(): Prom
         stream?.uncork();
         if (begin) await begin;
         const rows = (await result).rows as R[];
-        if (options?.last && committed) await checkCommitted(committed);
+        if (committed) await checkCommitted(committed);
         return rows;
       },
     },
