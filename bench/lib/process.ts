@@ -62,7 +62,9 @@ export function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.split(') ')[1]!.split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      // utime + stime, and cutime + cstime: a backend that exits (pgbench's, at the end of its run) leaves
+      // its CPU in the postmaster's children times, so it is still counted after it is gone.
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
     } catch {
       // The process ended between the listing and the read.
     }

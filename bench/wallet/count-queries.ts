@@ -18,6 +18,21 @@ export interface QueryCounts {
 
 export const STATS_MESSAGE = 'bench:query-counts';
 
+/** A statement as the request path sent it, values made JSON-safe (bigint and Date as strings). */
+export interface RecordedStatement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * `{ type: RECORD_MESSAGE, marker }` arms the recorder: every pooled transaction that commits with `marker` as
+ * one of its statements' values is kept whole, BEGIN to COMMIT (the bench marks one round by its round id).
+ * `{ type: RECORDED_MESSAGE }` answers what was kept, in commit order.
+ */
+export const RECORD_MESSAGE = 'bench:record';
+export const RECORDED_MESSAGE = 'bench:recorded';
+
 const counts: QueryCounts = {
   pool: { begin: 0, commit: 0, rollback: 0, other: 0 },
   dedicated: 0,
@@ -33,6 +48,33 @@ const textOf = (arg: unknown): string =>
       ? (arg as { text: string }).text
       : '';
 
+const recorder = {
+  marker: null as string | null,
+  open: new WeakMap<pg.Client, RecordedStatement[]>(),
+  kept: [] as RecordedStatement[][],
+};
+
+const jsonSafe = (value: unknown): unknown =>
+  typeof value === 'bigint' ? value.toString() : value instanceof Date ? value.toISOString() : value;
+
+/** Follows one pooled connection's transaction while the recorder is armed; keeps it if it carries the marker. */
+function record(client: pg.Client, word: string, args: unknown[]) {
+  const marker = recorder.marker;
+  if (marker === null) return;
+  if (word.startsWith('BEGIN')) recorder.open.set(client, []);
+  else if (word.startsWith('COMMIT') || word.startsWith('ROLLBACK')) {
+    const statements = recorder.open.get(client);
+    recorder.open.delete(client);
+    const marked = statements?.some((s) => s.values.includes(marker));
+    if (statements && marked && word.startsWith('COMMIT')) recorder.kept.push(statements);
+  } else {
+    const first = args[0] as { name?: string; values?: unknown[] } | string;
+    const values = (typeof first === 'string' ? (args[1] as unknown[] | undefined) : first?.values) ?? [];
+    const name = typeof first === 'string' ? undefined : first?.name;
+    recorder.open.get(client)?.push({ name, text: textOf(first), values: values.map(jsonSafe) });
+  }
+}
+
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 const query = pg.Client.prototype.query as unknown as Query;
 (pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
@@ -44,6 +86,7 @@ const query = pg.Client.prototype.query as unknown as Query;
     else if (word.startsWith('COMMIT')) counts.pool.commit++;
     else if (word.startsWith('ROLLBACK')) counts.pool.rollback++;
     else counts.pool.other++;
+    record(this, word, args);
   }
   return query.apply(this, args);
 };
@@ -67,8 +110,14 @@ const connect = pg.Pool.prototype.connect as unknown as Connect;
   return (connect.call(this) as Promise<unknown>).finally(done);
 };
 
-process.on('message', (message) => {
+process.on('message', (message: unknown) => {
   if (message === STATS_MESSAGE) process.send?.({ type: STATS_MESSAGE, counts });
+  const typed = message as { type?: string; marker?: string } | null;
+  if (typed?.type === RECORD_MESSAGE && typeof typed.marker === 'string') {
+    recorder.marker = typed.marker;
+    recorder.kept = [];
+  }
+  if (typed?.type === RECORDED_MESSAGE) process.send?.({ type: RECORDED_MESSAGE, transactions: recorder.kept });
 });
 // The IPC channel must not keep the server alive when it is told to stop.
 process.channel?.unref();

@@ -29,17 +29,30 @@ function pgbench(args: string[], cwd: string): string {
 /**
  * PostgreSQL's own yardstick on the same server: `pgbench -i -s 1` into `url` (a scratch database the
  * caller creates and drops), then the built-in TPC-B-like script at `clients` connections on 2 threads
- * for `seconds`. Latency percentiles come from the per-transaction log (`-l`), read from a temporary
- * directory.
+ * for `seconds`.
  */
 export function runPgbench(url: string, clients: number, seconds: number): PgbenchResult {
   const dir = mkdtempSync(join(tmpdir(), 'croupier-pgbench-'));
   try {
     pgbench(['-i', '-s', '1', '-q', url], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return runPgbenchScript(url, clients, seconds, ['-b', 'tpcb-like']);
+}
+
+/**
+ * One timed pgbench run of `script` (pgbench's own arguments: `-b tpcb-like`, or `-f file` and more) at
+ * `clients` connections on 2 threads for `seconds`. Latency percentiles come from the per-transaction log
+ * (`-l`), read from a temporary directory. An aborted client fails the run.
+ */
+export function runPgbenchScript(url: string, clients: number, seconds: number, script: string[]): PgbenchResult {
+  const dir = mkdtempSync(join(tmpdir(), 'croupier-pgbench-'));
+  try {
     const threads = Math.min(2, clients);
     const cpuBefore = { postgres: postgresCpuMs(), client: childrenCpuMs() };
     const out = pgbench(
-      ['-b', 'tpcb-like', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
+      [...script, '-n', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
       dir,
     );
     const cpu = { postgres: postgresCpuMs() - cpuBefore.postgres, client: childrenCpuMs() - cpuBefore.client };

@@ -2,13 +2,15 @@
 // pgbench's TPC-B-like script on the same PostgreSQL at the same client count.
 //   node --import tsx bench/wallet/run.ts [--concurrency 16] [--players 16] [--seconds 15] [--warmup 2]
 //     [--max-round-trips 200000] [--modes spread,hot] [--no-pgbench] [--build] [--out /tmp/wallet.json]
-//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits] [--bonus] [--sql "<statement>"]
+//     [--notify-trigger] [--cpu-prof /tmp/wallet-prof] [--limits] [--bonus] [--sql "<statement>"] [--no-ceiling]
 // The server runs with count-queries.ts preloaded: statements per call (BEGIN/COMMIT apart) and pool waits
 // are counted inside it. --notify-trigger adds a statement-level NOTIFY trigger on outbox.events, to
 // measure what waking dispatchers from every commit would cost (docs/decisions/0027). --limits gives every
 // player a daily bet limit and a daily loss limit (never reached), so every movement counts them (decision 0040).
 // --sql runs a statement on the server's database once it is migrated (an experiment: what does this constraint
-// or index cost per movement?), repeatable.
+// or index cost per movement?), repeatable. Unless --no-ceiling, the first mode's first round is recorded inside
+// the server and replayed by pgbench on the server's database once it stops (ceiling.ts): PostgreSQL's own
+// bound for these statements, as sent and pipelined.
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
 // bench creates two scratch databases there (server, pgbench) and drops them at the end.
 // Progress goes to stderr; the table and then the JSON results go to stdout.
@@ -21,6 +23,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { admin, cpuMsOf, freePort, postgresCpuMs, stopServer, waitForReady } from '../lib/process.ts';
 import { round } from '../ssr/load.ts';
+import { type CeilingResult, recorded, runCeiling, startRecording } from './ceiling.ts';
+import type { RecordedStatement } from './count-queries.ts';
 import { type Latency, type Provider, type RoundTripResult, runRoundTrips } from './load.ts';
 import { type PgbenchResult, runPgbench } from './pgbench.ts';
 import { queryCounts, type StatementProfile, statementProfile } from './statements.ts';
@@ -44,6 +48,7 @@ const { values: args } = parseArgs({
     /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
     'cpu-prof': { type: 'string' },
     sql: { type: 'string', multiple: true, default: [] },
+    'no-ceiling': { type: 'boolean', default: false },
   },
 });
 const num = (name: 'concurrency' | 'players' | 'seconds' | 'warmup' | 'max-round-trips', min = 1) => {
@@ -227,7 +232,7 @@ const NOTIFY_TRIGGER = `
     $$ begin perform pg_notify('croupier_outbox', ''); return null; end $$;
   create trigger bench_notify after insert on outbox.events for each statement execute function outbox.bench_notify();`;
 
-function table(modes: ModeResult[], bench: PgbenchResult | null): string {
+function table(modes: ModeResult[], bench: PgbenchResult | null, ceiling: CeilingResult | null): string {
   const lat = (l: Latency) => [l.p50, l.p95, l.p99];
   const rows: (string | number)[][] = [
     ['', 'per s', 'p50 ms', 'p95', 'p99', 'bet p50', 'p95', 'p99', 'win p50', 'p95', 'p99', 'CPU ms', 'errors'],
@@ -239,6 +244,10 @@ function table(modes: ModeResult[], bench: PgbenchResult | null): string {
   }
   if (bench) {
     rows.push([`pgbench tpcb-like, -c ${bench.clients} -j ${bench.threads}`, bench.tps, ...lat(bench.latencyMs)]);
+  }
+  if (ceiling) {
+    rows.push(['pgbench replaying bet+win, as sent', ceiling.asSent.tps, ...lat(ceiling.asSent.latencyMs)]);
+    rows.push(['pgbench replaying bet+win, pipelined', ceiling.pipelined.tps, ...lat(ceiling.pipelined.latencyMs)]);
   }
   rows.push(
     [''],
@@ -272,6 +281,28 @@ function table(modes: ModeResult[], bench: PgbenchResult | null): string {
   if (bench) {
     const c = bench.cpuMsPerTransaction;
     rows.push(['pgbench, per transaction', '', c.postgres, c.client, round(c.postgres + c.client, 3)]);
+  }
+  if (ceiling) {
+    for (const [label, r] of [
+      ['as sent', ceiling.asSent],
+      ['pipelined', ceiling.pipelined],
+    ] as const) {
+      const c = r.cpuMsPerTransaction;
+      rows.push([`pgbench replay ${label}, per round trip`, '', c.postgres, c.client, round(c.postgres + c.client, 3)]);
+    }
+  }
+  if (bench && ceiling) {
+    const ratio = (tps: number) => round(tps / bench.tps, 2);
+    rows.push(
+      [''],
+      ['Round trips/s ÷ tpcb-like tps', 'server', 'replay as sent', 'replay pipelined'],
+      [
+        `${modes[0]?.accounts ?? ''} accounts`,
+        modes[0] ? ratio(modes[0].roundTripsPerSecond) : '',
+        ratio(ceiling.asSent.tps),
+        ratio(ceiling.pipelined.tps),
+      ],
+    );
   }
   rows.push([''], ['Server connections (average)', 'row lock', 'idle in tx', 'active', 'idle']);
   for (const m of modes) {
@@ -322,6 +353,10 @@ async function main() {
     log(`${tokens.length} players seated`);
 
     const modes: ModeResult[] = [];
+    /** The first mode's first round (a warm-up round), recorded for the ceiling. */
+    const recordedRound = `${runId}-${opts.modes[0]}-r1`;
+    let recording: RecordedStatement[][] = [];
+    if (!args['no-ceiling']) startRecording(server, recordedRound);
     for (const mode of opts.modes) {
       const playing = mode === 'hot' ? tokens.slice(0, 1) : tokens;
       log(`${mode}: ${opts.concurrency} clients on ${playing.length} account(s), ${opts.warmup} s warm-up…`);
@@ -362,9 +397,16 @@ async function main() {
       const cpuMsPerRoundTrip = { postgres: perTrip(cpu.postgres), loadGenerator: perTrip(cpu.loadGenerator) };
       modes.push({ ...result, mode, accounts: playing.length, connections, statements, cpuMsPerRoundTrip });
       log(`${mode}: ${result.roundTripsPerSecond} round trips/s, ${result.errors} errors`);
+      if (!args['no-ceiling'] && modes.length === 1) recording = await recorded(child);
     }
     const exitCode = await stopServer(server);
     server = null;
+
+    let ceiling: CeilingResult | null = null;
+    if (!args['no-ceiling']) {
+      log(`replaying round ${recordedRound} with pgbench, as sent and pipelined, -c ${opts.concurrency}…`);
+      ceiling = await runCeiling(urlOf(serverDb), recording, recordedRound, opts.concurrency, opts.seconds);
+    }
 
     let bench: PgbenchResult | null = null;
     if (!args['no-pgbench']) {
@@ -398,8 +440,9 @@ async function main() {
       serverExitCode: exitCode,
       seamless: modes,
       pgbench: bench,
+      ceiling,
     };
-    console.log(table(modes, bench));
+    console.log(table(modes, bench, ceiling));
     console.log(
       `\n${opts.concurrency} clients, ${opts.seconds} s after ${opts.warmup} s warm-up; load average ` +
         `${results.machine.loadAverage.before} before, ${results.machine.loadAverage.after} after; server exit ${exitCode}`,
