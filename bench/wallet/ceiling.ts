@@ -88,6 +88,16 @@ function expression(value: unknown, subs: Substitutions): string {
 const statementOf = (s: RecordedStatement, subs: Substitutions) =>
   `${s.text.replace(/\$(\d+)/g, (_, n: string) => expression(s.values[Number(n) - 1], subs)).trimEnd()};\n`;
 
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Finds what each recorded id is: the bench's player accounts and players become per-client variables, ledger
  * transaction ids a fresh id per round, anything else (the house account, say) stays as recorded.
@@ -96,9 +106,7 @@ async function substitutionsOf(url: string, transactions: RecordedStatement[][],
   const ids = new Set<string>();
   for (const s of transactions.flat())
     for (const v of s.values) for (const m of String(v).matchAll(UUID)) ids.add(m[0]);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const list = [...ids];
     const idsIn = async (sql: string) =>
       new Set((await client.query<{ id: string }>(sql, [list])).rows.map((r) => r.id));
@@ -113,39 +121,27 @@ async function substitutionsOf(url: string, transactions: RecordedStatement[][],
     for (const id of players) needles.push([id, ':player']);
     for (const [k, id] of [...ledger].entries()) needles.push([id, `md5(:r::text || '${k}')::uuid`]);
     return { needles, tokenHashes: new Set(tokens.rows.map((r) => r.token_hash)) };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Renames the launch sessions `seat-0 … seat-n-1`: pgbench client c plays seat c % n. */
-async function seatSessions(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+const seatSessions = (url: string) =>
+  withClient(url, async (client) => {
     const { rowCount } = await client.query(
       `update wallet.seamless_sessions s set token_hash = 'seat-' || x.n
          from (select token_hash, row_number() over (order by token_hash) - 1 as n from wallet.seamless_sessions) x
         where s.token_hash = x.token_hash`,
     );
     return rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
-}
+  });
 
-async function movementsIn(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+const movementsIn = (url: string) =>
+  withClient(url, async (client) => {
     const { rows } = await client.query<{ n: string }>(
       `select count(*) as n from wallet.transactions where kind in ('game.bet', 'game.win')`,
     );
     return Number(rows[0]?.n);
-  } finally {
-    await client.end();
-  }
-}
+  });
 
 /** The pgbench script: once per client its seat's account and player, then the bet's and the win's transactions. */
 function scriptOf(transactions: RecordedStatement[][], subs: Substitutions, seats: number, pipelined: boolean) {
