@@ -19,9 +19,9 @@ export interface CeilingResult {
   pipelined: PgbenchResult;
 }
 
-/** Arms the server's recorder: transactions with `marker` (a round id) among their values are kept. */
+/** Arms the server's recorder: the round's bet and win (`marker`, its round id, among their values) are kept. */
 export function startRecording(child: ChildProcess, marker: string): void {
-  child.send({ type: RECORD_MESSAGE, marker });
+  child.send({ type: RECORD_MESSAGE, marker, keep: 2 });
 }
 
 /** The transactions the server kept since startRecording, in commit order. */
@@ -180,7 +180,7 @@ export async function runCeiling(
       const file = join(dir, pipelined ? 'pipelined.sql' : 'as-sent.sql');
       writeFileSync(file, scriptOf(transactions, subs, seats, pipelined));
       const before = await movementsIn(url);
-      const result = runPgbenchScript(url, clients, seconds, ['-M', 'prepared', '-D', 'seated=0', '-f', file]);
+      const result = runPgbenchScript(url, clients, seconds, ['-n', '-M', 'prepared', '-D', 'seated=0', '-f', file]);
       const moved = (await movementsIn(url)) - before;
       // -T stops clients mid-script, so the last round trip of a client may have moved once.
       if (Math.abs(moved - 2 * result.transactions) > clients) {

@@ -26,8 +26,9 @@ export interface RecordedStatement {
 }
 
 /**
- * `{ type: RECORD_MESSAGE, marker }` arms the recorder: every pooled transaction that commits with `marker` as
- * one of its statements' values is kept whole, BEGIN to COMMIT (the bench marks one round by its round id).
+ * `{ type: RECORD_MESSAGE, marker, keep }` arms the recorder: the first `keep` pooled transactions that commit
+ * with `marker` as one of their statements' values are kept whole, BEGIN to COMMIT (the bench marks one round
+ * by its round id), and then it disarms, so the timed phase pays nothing for it.
  * `{ type: RECORDED_MESSAGE }` answers what was kept, in commit order.
  */
 export const RECORD_MESSAGE = 'bench:record';
@@ -50,6 +51,7 @@ const textOf = (arg: unknown): string =>
 
 const recorder = {
   marker: null as string | null,
+  keep: 0,
   open: new WeakMap<pg.Client, RecordedStatement[]>(),
   kept: [] as RecordedStatement[][],
 };
@@ -67,6 +69,10 @@ function record(client: pg.Client, word: string, args: unknown[]) {
     recorder.open.delete(client);
     const marked = statements?.some((s) => s.values.includes(marker));
     if (statements && marked && word.startsWith('COMMIT')) recorder.kept.push(statements);
+    if (recorder.kept.length >= recorder.keep) {
+      recorder.marker = null;
+      recorder.open = new WeakMap();
+    }
   } else {
     const first = args[0] as { name?: string; values?: unknown[] } | string;
     const values = (typeof first === 'string' ? (args[1] as unknown[] | undefined) : first?.values) ?? [];
@@ -112,9 +118,10 @@ const connect = pg.Pool.prototype.connect as unknown as Connect;
 
 process.on('message', (message: unknown) => {
   if (message === STATS_MESSAGE) process.send?.({ type: STATS_MESSAGE, counts });
-  const typed = message as { type?: string; marker?: string } | null;
-  if (typed?.type === RECORD_MESSAGE && typeof typed.marker === 'string') {
+  const typed = message as { type?: string; marker?: string; keep?: number } | null;
+  if (typed?.type === RECORD_MESSAGE && typeof typed.marker === 'string' && Number.isInteger(typed.keep)) {
     recorder.marker = typed.marker;
+    recorder.keep = typed.keep as number;
     recorder.kept = [];
   }
   if (typed?.type === RECORDED_MESSAGE) process.send?.({ type: RECORDED_MESSAGE, transactions: recorder.kept });

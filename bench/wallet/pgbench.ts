@@ -32,17 +32,12 @@ function pgbench(args: string[], cwd: string): string {
  * for `seconds`.
  */
 export function runPgbench(url: string, clients: number, seconds: number): PgbenchResult {
-  const dir = mkdtempSync(join(tmpdir(), 'croupier-pgbench-'));
-  try {
-    pgbench(['-i', '-s', '1', '-q', url], dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  pgbench(['-i', '-s', '1', '-q', url], tmpdir());
   return runPgbenchScript(url, clients, seconds, ['-b', 'tpcb-like']);
 }
 
 /**
- * One timed pgbench run of `script` (pgbench's own arguments: `-b tpcb-like`, or `-f file` and more) at
+ * One timed pgbench run of `script` (pgbench's own arguments: `-b tpcb-like`, or `-n -f file` and more) at
  * `clients` connections on 2 threads for `seconds`. Latency percentiles come from the per-transaction log
  * (`-l`), read from a temporary directory. An aborted client fails the run.
  */
@@ -52,7 +47,7 @@ export function runPgbenchScript(url: string, clients: number, seconds: number, 
     const threads = Math.min(2, clients);
     const cpuBefore = { postgres: postgresCpuMs(), client: childrenCpuMs() };
     const out = pgbench(
-      [...script, '-n', '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
+      [...script, '-c', String(clients), '-j', String(threads), '-T', String(seconds), '-l', url],
       dir,
     );
     const cpu = { postgres: postgresCpuMs() - cpuBefore.postgres, client: childrenCpuMs() - cpuBefore.client };
