@@ -184,7 +184,7 @@ export async function buildApp({
   await app.register(playerRoutes, { config, player });
   await app.register(socialRoutes, { config, player });
   // Referrals and the live-chat identity (issue 16; decisions 0067, 0068): part of the player module.
-  const referrals = createReferrals({ config, player });
+  const referrals = createReferrals({ config, player, mayGainValue: risk.assertMayGainValue });
   await app.register(referrals.routes);
   await app.register(integrationRoutes, { config, player });
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
@@ -203,6 +203,7 @@ export async function buildApp({
     rates,
     send: (job, data, options) => jobs.send(job, data, options),
     bonus: bonus.deps,
+    mayGainValue: risk.assertMayGainValue,
   });
   outbox.addPublisher(retention.consumer);
   player.onProfileFilled(reportProfileCompleted);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { countries } from '@croupier/contracts/reference/index';
 import { z } from 'zod';
 import { isCidr, LOOPBACK } from './http/proxies.ts';
 
@@ -69,6 +70,11 @@ export const ConfigSchema = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
     .optional(),
   RESTRICTED_COUNTRIES: restrictedCountries.default(new Map<string, 1 | 2>()),
+  /** `/api/player/init`'s country for a visitor whose country is unknown (docs/decisions/0097). Unset: "". */
+  DEFAULT_COUNTRY: z
+    .string()
+    .refine((code) => countries.some((c) => c.code === code), 'expected a country code of /api/settings/countries')
+    .optional(),
   /**
    * Read cf-ipcountry / cf-connecting-ip (spec §9), and only from a peer in TRUSTED_PROXIES (docs/decisions/0030).
    * Turn off when the trusted proxy does not set or strip them.
@@ -184,6 +190,13 @@ export const ConfigSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   /** A session can be refreshed while it was used within this many days (sliding); then it needs a login. */
   SESSION_REFRESH_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** However it is refreshed, a session ends this many days after its sign-in (docs/decisions/0096). */
+  SESSION_LIFETIME_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Refresh only with the HttpOnly refresh cookie (docs/decisions/0032). Off: a client that sends no cookie (the
+   * spec's, api-contract §1.1) refreshes by its bearer token alone, under the rules of decision 0096.
+   */
+  REFRESH_COOKIE_REQUIRED: bool.default(false),
   // ── Social login (player/social; each connection's SOCIAL_<NAME>_* variables are read by socialConfigOf) ──
   /** OpenID Connect connections, e.g. "google,auth0". Each needs SOCIAL_<NAME>_ISSUER and _CLIENT_ID. */
   SOCIAL_PROVIDERS: z
@@ -267,6 +280,13 @@ export const ConfigSchema = z.object({
   REFERRAL_WAGER_EUR: z.coerce.number().min(0).max(10_000_000).default(20),
   /** The referrer's reward in euros, paid once per qualified referee as real money in the referrer's currency. */
   REFERRAL_REWARD_EUR: z.coerce.number().min(0.01).max(1_000_000).default(10),
+  /**
+   * Days before a referee's sign-up from which the referrer's devices and addresses count as shared with it
+   * (decision 0094): a shared device refuses the reward, a shared address holds it for review.
+   */
+  REFERRAL_SIGNAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A referrer's rewards paid within the window beyond this many are held for review (decision 0094). */
+  REFERRAL_REVIEW_AFTER_COUNT: z.coerce.number().int().min(0).max(100_000).default(5),
   /** Chatwoot installation origin, e.g. https://chat.example.com (all three CHATWOOT_* set: the chat widget loads). */
   CHATWOOT_BASE_URL: url('CHATWOOT_BASE_URL')
     .refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), {
@@ -427,6 +447,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required with REALTIME_PUBLISHER=centrifugo`).join('\n')}`,
     );
+  }
+  if (c.DEFAULT_COUNTRY && c.RESTRICTED_COUNTRIES.has(c.DEFAULT_COUNTRY)) {
+    // A visitor of unknown country would be told a country it is refused in, yet not refused.
+    throw new ConfigError('Invalid configuration:\n  DEFAULT_COUNTRY: must not be in RESTRICTED_COUNTRIES');
   }
   // Live chat and Telegram login are all-or-nothing: half a configuration is a mistake, not "off".
   for (const group of [

@@ -40,7 +40,8 @@ describe(`cashback (${databaseKind})`, () => {
     expect(estimate.status).toBe(200);
     expect(estimate.json.data).toMatchObject([{ bonusName: 'Cashback 10%', amount: 2 }]);
 
-    const module = createBonusModule({ db: t.database.db, send: async () => null });
+    // Neither player is excluded: the check allows (an unwired module refuses everything, decision 0092).
+    const module = createBonusModule({ db: t.database.db, send: async () => null, mayClaim: async () => {} });
     const week = weekStartOf(new Date()).toISOString();
     const first = await payCashback(module.deps, { week });
     const again = await payCashback(module.deps, { week });

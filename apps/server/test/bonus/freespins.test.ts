@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonuses, codes } from '../../src/modules/bonus/schema.ts';
+import { gameProviders, games } from '../../src/modules/game/schema.ts';
 import { studioFreeRounds } from '../../src/modules/studio/schema.ts';
 import { databaseKind } from '../harness.ts';
-import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
+import { ACME, createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
 import { account, applyCode, bonusesOf, ledgerHolds, newPlayer, type Player } from './helpers.ts';
 
 // Free spins (issue 12 §4, decision 0065): a code issues and activates them, the provider is told, each free
@@ -15,6 +16,9 @@ let t: SeamlessTestApp;
 
 beforeAll(async () => {
   t = await createSeamlessTestApp();
+  // slot-1 is acme's game in the catalogue: the free spins are bound to acme (decision 0095).
+  const [acme] = await t.database.db.insert(gameProviders).values({ identity: ACME.id, name: 'Acme' }).returning();
+  await t.database.db.insert(games).values({ identity: 'slot-1', name: 'Slot 1', providerId: acme!.id, type: 'slots' });
   const [spins] = await t.database.db
     .insert(bonuses)
     .values({

@@ -119,3 +119,12 @@ export async function ledgerHolds(t: SeamlessTestApp) {
     negative: (negative as unknown as { rows: { n: number }[] }).rows[0]!.n,
   };
 }
+
+/** The house bonus account's position in a currency (minor units): house rows are never updated, so its entries. */
+export async function houseBonus(t: SeamlessTestApp, currency = 'EUR'): Promise<number> {
+  const res = await t.database.db.execute(
+    sql`select coalesce(sum(e.amount), 0)::text as total from wallet.entries e join wallet.accounts a on a.id = e.account_id
+         where a.owner_kind = 'house' and a.purpose = 'bonus' and a.currency = ${currency}`,
+  );
+  return Number((res as unknown as { rows: { total: string }[] }).rows[0]!.total);
+}

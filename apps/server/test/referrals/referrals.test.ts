@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referrals } from '../../src/modules/player/referrals/schema.ts';
 import { MemoryPublisher } from '../../src/outbox/index.ts';
 import { databaseKind } from '../harness.ts';
-import { card, deposit, paymentPlayer, WEBHOOK_SECRET } from '../payment/helpers.ts';
+import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { registerPlayer } from '../player/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
 
@@ -38,16 +39,21 @@ const eurOf = async (token: string) =>
     (a: { currency: string }) => a.currency === 'EUR',
   ) as { realBalance: number };
 
+/** A device of its own: a referee on its referrer's device earns nothing (decision 0094, test signals.test.ts). */
+const device = () => ({ fingerprint: `device-${randomUUID()}` });
+
 /** A referrer and its code. */
 async function referrer() {
-  const p = await paymentPlayer(t);
-  const { referralCode } = await profileOf(p.token);
-  return { ...p, code: referralCode as string };
+  const { auth } = await registerPlayer(t, undefined, device());
+  const token = auth.accessToken;
+  const accounts = (await t.call('GET', '/api/wallet/accounts', { token })).json.data as { id: string }[];
+  const { referralCode } = await profileOf(token);
+  return { token, playerId: auth.profile.id, accountId: accounts[0]!.id, code: referralCode as string };
 }
 
-/** A referee signed up with `code`, with its EUR account id. */
+/** A referee signed up with `code` (on a device of its own), with its EUR account id. */
 async function referee(code: string) {
-  const { auth } = await registerPlayer(t, undefined, { referralCode: code });
+  const { auth } = await registerPlayer(t, undefined, { referralCode: code, ...device() });
   const token = auth.accessToken;
   const accounts = (await t.call('GET', '/api/wallet/accounts', { token })).json.data as { id: string }[];
   return { token, playerId: auth.profile.id, accountId: accounts[0]!.id };
@@ -174,9 +180,10 @@ describe(`referrals (${databaseKind})`, () => {
     const { realStakeHandler } = await import('../../src/modules/retention/stakes.ts');
     const { createRetentionConsumer, RETENTION_CHANNEL } = await import('../../src/modules/retention/events.ts');
     const log = { error: () => {} };
+    const rules = referralRules(t.config, async () => {});
     const replay = createRetentionConsumer(
       t.database.db,
-      [realStakeHandler([referralOnStake(referralRules(t.config), log)])],
+      [realStakeHandler([referralOnStake(rules, log)])],
       `replay-${Date.now()}`,
     );
     await t.app.outbox.drain();

@@ -43,6 +43,8 @@ function game(kind: RetentionEvent['kind'], playerId: string, roundId: string, a
     at: new Date().toISOString(),
   };
   if (kind === 'game.bet') return { ...base, kind, real: amount, bonus: '0' };
+  // A rollback names the bet it cancels (decision 0093).
+  if (kind === 'game.rollback') return { ...base, kind, betTransactionId: `${roundId}:game.bet` };
   return { ...base, kind } as RetentionEvent;
 }
 

@@ -86,7 +86,9 @@ function game(kind: 'game.bet' | 'game.rollback', playerId: string, roundId: str
     transactionId: `${roundId}:${kind}`,
     at: new Date().toISOString(),
   };
-  return kind === 'game.bet' ? { ...base, kind, real: amount, bonus: '0' } : { ...base, kind };
+  if (kind === 'game.bet') return { ...base, kind, real: amount, bonus: '0' };
+  // A rollback names the bet it cancels (decision 0093).
+  return { ...base, kind, betTransactionId: `${roundId}:game.bet`, real: amount, bonus: '0' };
 }
 
 const pointsOf = async (playerId: string) => {
@@ -147,7 +149,7 @@ describe(`retention consumer (${databaseKind})`, () => {
     ]);
     expect(await pointsOf(a)).toBe(10);
     expect(await pointsOf(b)).toBe(25);
-    // A rollback of B's round refunds at most what the round earned, once.
+    // A rollback of B's bet takes back what that bet earned, once.
     const rollback = message(game('game.rollback', b, 'rb', '5000'));
     await consumer.publish(rollback);
     await consumer.publish(rollback);

@@ -3,6 +3,7 @@ import { toMajor } from '@croupier/contracts/reference/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/index.ts';
+import { mayGainValueNow } from '../risk/index.ts';
 import { netLossesBetween, withTransaction } from '../wallet/index.ts';
 import { type BonusRow, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
@@ -11,7 +12,8 @@ import { bonuses } from './schema.ts';
 
 // Weekly cashback (issue 12 §6): a percentage of each player's net real-money loss at the games over the
 // last week (Monday 00:00 UTC to Monday 00:00 UTC), issued as a cashback bonus. The job runs once per week;
-// re-running it issues nothing twice (each issue is keyed by definition, week, player and currency).
+// re-running it issues nothing twice (each issue is keyed by definition, week, player and currency). A player
+// excluded or blocked when it runs gets nothing for that week (decision 0092).
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -51,16 +53,18 @@ export async function payCashback(deps: BonusDeps, { week }: CashbackData): Prom
       if (amount <= 0n) continue;
       // One transaction per player: a long batch never holds many players' account locks at once.
       const key = `cashback:${bonus.id}:${week}:${loss.playerId}:${loss.currency}`;
-      const row = await withTransaction(deps.db, (tx) =>
-        issue(tx, deps, {
+      const row = await withTransaction(deps.db, async (tx) => {
+        // A player the exclusion check refuses at payout forfeits the week's cashback (decision 0092).
+        if (!(await mayGainValueNow(deps.mayClaim, loss.playerId, tx))) return null;
+        return issue(tx, deps, {
           playerId: loss.playerId,
           bonus,
           currency: loss.currency,
           amount,
           issueKey: key,
           issueSessionId: bonus.id,
-        }),
-      );
+        });
+      });
       if (row) issued += 1;
     }
   }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../../outbox/index.ts';
 import type { DepositSuccess } from '../payment/index.ts';
+import { mayGainValueNow } from '../risk/index.ts';
 import { amountOf, type BonusRow, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
 import { playerBonusCodesChannel } from './events.ts';
@@ -61,6 +62,9 @@ async function issueFor(tx: Db, deps: BonusDeps, d: DepositSuccess, bonus: Bonus
 /** The payment module's deposit hook. */
 export function onDeposit(deps: BonusDeps) {
   return async (tx: Db, d: DepositSuccess): Promise<void> => {
+    // A deposit started before a cooling-off can settle during it: no bonus then, and an attached code waits
+    // for a deposit after the exclusion (decision 0092).
+    if (!(await mayGainValueNow(deps.mayClaim, d.playerId, tx))) return;
     const attached = await attachedCode(tx, d.playerId);
     if (attached) {
       const issued = attached.bonus ? await issueFor(tx, deps, d, attached.bonus) : null;

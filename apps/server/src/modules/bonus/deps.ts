@@ -28,8 +28,11 @@ export interface BonusDeps {
   db: Db;
   now: () => Date;
   send: SendJob;
-  /** Refuses a bonus claim (a code, an activation) during a cooling-off or self-exclusion (the risk module). */
-  mayClaim: (playerId: string) => Promise<void>;
+  /**
+   * The risk module's one exclusion check (decision 0092): refuses a bonus claim, an activation or cashback
+   * during a cooling-off, a self-exclusion or a block. `db` runs it inside the caller's transaction.
+   */
+  mayClaim: (playerId: string, db?: Db) => Promise<void>;
   /** The deadline job (one definition per module instance, handed to the app's queue). */
   expiry: JobDefinition<ExpiryData>;
   /** Free spins' follow-ups: telling the provider (a retry of the direct call), and the winnings' bonus. */

@@ -1,7 +1,6 @@
 import type { PlayerBonus } from '@croupier/contracts';
 import type { Db } from '../../db/client.ts';
-import type { Sql } from '../../db/lean-sql.ts';
-import { enqueue, enqueueIn } from '../../outbox/index.ts';
+import { enqueue } from '../../outbox/index.ts';
 
 // What the site hears about bonuses (api-contract §14.2): written in the change's own transaction, published
 // after commit by the outbox. The client refreshes its lists from these, never from the HTTP answers.
@@ -19,7 +18,5 @@ export async function publishBonus(tx: Db, playerBonus: PlayerBonus, created = f
   await enqueue(tx, bonusEvent(playerBonus, created));
 }
 
-/** The same, inside a money movement's lean transaction. */
-export async function publishBonusIn(sql: Sql, playerBonus: PlayerBonus): Promise<void> {
-  await enqueueIn(sql, [bonusEvent(playerBonus, false)]);
-}
+/** A status change inside a money movement: the movement's own statement writes it (decision 0090). */
+export const bonusUpdatedEvent = (playerBonus: PlayerBonus) => bonusEvent(playerBonus, false);

@@ -8,15 +8,17 @@ import { type FreespinFace, type FreespinRow, publishFreespinIn, toPlayerFreespi
 import { FINISH_FREE_SPINS, FREE_SPIN_BET, FREE_SPIN_ROLLBACK, FREE_SPIN_WIN } from './statements.ts';
 
 // Free rounds in the money path (decision 0065), under the account lock: a zero-stake bet carrying the
-// free-spin id uses one spin of the player's own active free spins for this account and game; its win waits
-// in the house bonus account (real money must not reach the player before wagering); the last paid spin ends
-// them, and a job issues the winnings as a wagering bonus.
+// free-spin id uses one spin of the player's own active free spins for this account and game, sent by the
+// provider they were issued for (decision 0095); its win waits in the house bonus account (real money must not
+// reach the player before wagering); the last paid spin ends them, and a job issues the winnings as a wagering
+// bonus.
 
 type BonusHouse = ReturnType<typeof createBonusHouse>;
 type Sends = Pick<BonusDeps, 'send' | 'freespinJobs'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const unavailable = () => new RuleRefusal('free_spin_unavailable', 'No such free spin for this player and game');
+const unavailable = () =>
+  new RuleRefusal('free_spin_unavailable', 'No such free spin for this player, game and provider');
 
 /** A free round's bet: refused unless it is a zero stake on one of the player's remaining free spins. */
 export async function freeBet(sql: Sql, m: Movement, now: Date): Promise<undefined> {

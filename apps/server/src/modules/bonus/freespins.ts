@@ -1,7 +1,8 @@
-import { ApiError, ErrorCode, PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
+import { ApiError, ErrorCode, PlayerBonusResult, PlayerBonusStatus, STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drizzleSql } from '../../db/lean-sql.ts';
+import { providerOfGame } from '../game/index.ts';
 import { lockPlayerAccount, withTransaction } from '../wallet/index.ts';
 import { jobIdOf } from './cashback.ts';
 import type { BonusRow } from './definitions.ts';
@@ -30,6 +31,15 @@ export interface FreespinIssue {
 export function freespinBetOf(b: BonusRow, currency: string): bigint | null {
   if (b.kind !== 'freespins' || !b.freespinGame || !b.freespinCount || b.amounts[currency] === undefined) return null;
   return BigInt(b.amounts[currency]);
+}
+
+/**
+ * The provider the spins are bound to (decision 0095): the game's provider in the catalogue, fixed at issue.
+ * A game the catalogue does not list is the studio's, the one provider the free rounds are awarded to
+ * (free-rounds-port.ts).
+ */
+async function providerFor(tx: Db, game: string): Promise<string> {
+  return (await providerOfGame(tx, game)) ?? STUDIO_PROVIDER_ID;
 }
 
 async function changed(tx: Db, row: FreespinRow, bonus: BonusRow, created = false) {
@@ -68,6 +78,7 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue):
       bonusId: i.bonus.id,
       currency: i.currency,
       gameId: i.bonus.freespinGame!,
+      providerId: await providerFor(tx, i.bonus.freespinGame!),
       count: i.bonus.freespinCount!,
       bet,
       activationExpiresAt: new Date(now.getTime() + i.bonus.activationDays * DAY_MS),

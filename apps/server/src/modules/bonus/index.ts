@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/index.ts';
+import { noExclusionCheck } from '../risk/index.ts';
 import { type CashbackData, payCashback, scheduleCashback } from './cashback.ts';
 import { onDeposit } from './deposit.ts';
 import type { BonusDeps, ExpiryData, FreeRoundsPort, FreeSpinJob, SendJob } from './deps.ts';
@@ -38,7 +39,7 @@ export function createBonusModule({
   db,
   now = () => new Date(),
   send,
-  mayClaim = async () => {},
+  mayClaim = noExclusionCheck,
 }: {
   db: Db;
   now?: () => Date;

@@ -109,6 +109,8 @@ export const playerBonuses = bonus.table(
     currentWager: minor('current_wager').notNull().default(sql`0`),
     maxBet: minor('max_bet'),
     maxWin: minor('max_win'),
+    /** Real money this bonus has become (its conversion, then shares of its rounds paid after): max_win caps it. */
+    converted: minor('converted').notNull().default(sql`0`),
     /** Copied from the definition: a once-per-player bonus is unique per player. */
     once: boolean('once').notNull(),
     activationExpiresAt: instant('activation_expires_at'),
@@ -165,7 +167,11 @@ export const stakes = bonus.table(
     freeSpinId: uuid('free_spin_id'),
     real: minor('real').notNull().default(sql`0`),
     bonus: minor('bonus').notNull().default(sql`0`),
-    /** Set by the round's first win: an unsettled stake warns a player who cancels. */
+    /**
+     * Set once its bets can no longer be rolled back (the round closed or paid, or rollbacks emptied it; a
+     * free round at its first win): conversion waits for every stake of its bonus (decision 0090), and an
+     * unsettled stake warns a player who cancels.
+     */
     settled: boolean('settled').notNull().default(false),
   },
   (t) => [
@@ -189,6 +195,8 @@ export const playerFreespins = bonus.table(
       .references(() => bonuses.id),
     currency: text('currency').notNull(),
     gameId: text('game_id').notNull(),
+    /** The seamless provider the spins were issued for (the game's in the catalogue): only it plays them (0095). */
+    providerId: text('provider_id').notNull(),
     count: integer('count').notNull(),
     usedCount: integer('used_count').notNull().default(0),
     bet: minor('bet').notNull(),

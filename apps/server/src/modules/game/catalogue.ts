@@ -324,3 +324,16 @@ export async function gamesByIdentity(db: Db, identities: string[]): Promise<Map
     .where(inArray(games.identity, [...new Set(identities)]));
   return new Map(rows.map((r) => [r.identity, r]));
 }
+
+/**
+ * The seamless provider id of a catalogue game (its provider's identity, as the launch uses it), or null when
+ * the catalogue does not know the game. Free spins are bound to it when issued (decision 0095).
+ */
+export async function providerOfGame(db: Db, identity: string): Promise<string | null> {
+  const [row] = await db
+    .select({ provider: gameProviders.identity })
+    .from(games)
+    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+    .where(eq(games.identity, identity));
+  return row?.provider ?? null;
+}

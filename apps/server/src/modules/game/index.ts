@@ -1,6 +1,6 @@
 // The game module as other modules see it (bonus, limits, retention): functions, never tables.
 export { activityHistory, activityRule } from './activity.ts';
-export { findGame, gamesByIdentity, restrictedIn } from './catalogue.ts';
+export { findGame, gamesByIdentity, providerOfGame, restrictedIn } from './catalogue.ts';
 export { gameIdentitiesInCollections } from './collection-games.ts';
 export {
   type BeforeLaunchContext,

@@ -2,4 +2,5 @@
 
 export { depositedSince } from './deposited.ts';
 export type { DepositSucceeded, DepositSuccess } from './deps.ts';
+export { sharePaymentInstrument } from './instruments.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';

@@ -83,14 +83,15 @@ export async function paymentRoutes(
   app: FastifyInstance,
   { config, db, sweepMs = 1000, rates, beforeDeposit, onDeposit, beforeWithdrawal }: PaymentRoutesOptions,
 ) {
+  const webhookSecret = resolveWebhookSecret(config);
   const payment = createPaymentService({
     db,
     rates,
     beforeDeposit,
     onDeposit,
     beforeWithdrawal,
-    webhookSecret: resolveWebhookSecret(config),
-    provider: sandboxProvider(config),
+    webhookSecret,
+    provider: sandboxProvider(config, webhookSecret),
   });
   app.decorate('payment', payment);
   playerRoutes(app, config, payment);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { ApiError, ErrorCode, type PaymentMethod } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';
@@ -47,11 +47,24 @@ function addressOf(invoiceId: string, network: string): string {
   return `0x${hex.slice(0, 40)}`;
 }
 
-/** The in-process sandbox PSP: card, e-wallet, crypto deposits and bank-transfer withdrawals. */
+/**
+ * The provider's fingerprint of a paying instrument, as real PSPs give one (a card's, a bank account's): the
+ * same card always gives the same value, which reveals nothing of the number (a keyed hash: a PAN's few
+ * unknown digits would fall to a plain one). Kept in the invoice's details as `instrument` (decision 0094).
+ */
+const instrumentOf = (key: Buffer, kind: 'card' | 'iban', value: string) =>
+  `${kind}:${createHmac('sha256', key).update(`${kind}:${value}`).digest('hex').slice(0, 32)}`;
+
+/**
+ * The in-process sandbox PSP: card, e-wallet, crypto deposits and bank-transfer withdrawals. `secret` (the
+ * webhook key the sandbox shares with the casino) keys its instrument fingerprints.
+ */
 export function sandboxProvider(
   config: Pick<Config, 'CRYPTO_CONFIRMATION_SECONDS' | 'BANK_TRANSFER_SECONDS'>,
+  secret: Buffer,
 ): PaymentProvider {
   const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+  const fingerprintKey = createHmac('sha256', secret).update('payment-instrument-fingerprint').digest();
   return {
     name: 'sandbox',
     startDeposit({ invoiceId, request, method, amount }): SandboxDecision {
@@ -63,8 +76,13 @@ export function sandboxProvider(
       const returns = { redirectSuccessUrl: success, redirectErrorUrl: failure };
       if (method.method === 'card') {
         const number = (fields.card_number ?? '').replace(/\s+/g, '');
-        // Only the last four digits are ever kept.
-        const details = { ...returns, cardLast4: number.slice(-4), cardholder: fields.cardholder };
+        // Only the last four digits and the card's fingerprint are ever kept.
+        const details = {
+          ...returns,
+          cardLast4: number.slice(-4),
+          cardholder: fields.cardholder,
+          instrument: instrumentOf(fingerprintKey, 'card', number),
+        };
         if (number === sandboxCards.success) return { outcome: 'succeeded', action: success, details };
         if (number === sandboxCards.redirect) {
           return { outcome: 'pending', action: `/api/payment/sandbox/3ds/${invoiceId}`, details };
@@ -97,7 +115,12 @@ export function sandboxProvider(
       checkFields(method, fields);
       const iban = fields.iban ?? '';
       return {
-        details: { ibanLast4: iban.slice(-4), accountHolder: fields.account_holder, fails: iban.endsWith('0002') },
+        details: {
+          ibanLast4: iban.slice(-4),
+          accountHolder: fields.account_holder,
+          fails: iban.endsWith('0002'),
+          instrument: instrumentOf(fingerprintKey, 'iban', iban),
+        },
         dueAt: later(config.BANK_TRANSFER_SECONDS),
       };
     },

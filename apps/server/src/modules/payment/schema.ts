@@ -27,7 +27,10 @@ export const invoices = payment.table(
     statusResult: text('status_result').notNull().default('pending'),
     /** What the player may see (crypto address and QR URI). */
     publicData: jsonb('public_data'),
-    /** Private details: card last 4, redirect URLs, network, bank-account holder. Never a full card number. */
+    /**
+     * Private details: card last 4, redirect URLs, network, bank-account holder, the provider's fingerprint of
+     * the card or bank account (`instrument`, decision 0094). Never a full card number.
+     */
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     provider: text('provider').notNull().default('sandbox'),
     providerReference: text('provider_reference').notNull(),

@@ -38,10 +38,23 @@ export interface BetEvent extends GameEventBase {
 /** A payout (0 when a round settles lost). */
 export interface WinEvent extends GameEventBase {
   kind: 'game.win';
+  /**
+   * The round paid or closed with this win: none of its bets can be rolled back any more (the wallet cancels
+   * a bet only in an open round that has paid nothing), so what they earned is final (decision 0093).
+   */
+  roundFinal?: boolean;
 }
-/** A bet or win undone: `amount` is what went back (a refunded stake is positive). */
+/**
+ * A bet cancelled while its round was open and unpaid (the only rollback the wallet accepts): `amount` is the
+ * refunded stake, `real` and `bonus` the parts it went back to, `betTransactionId` the cancelled bet, so a
+ * consumer undoes exactly what that bet's event did (decision 0093). Applied once, like every event.
+ */
 export interface RollbackEvent extends GameEventBase {
   kind: 'game.rollback';
+  /** The cancelled bet's provider transaction id (absent only in events written before decision 0093). */
+  betTransactionId?: string;
+  real?: string;
+  bonus?: string;
 }
 export interface DepositEvent {
   kind: 'deposit.succeeded';
@@ -106,9 +119,18 @@ export function retentionEventsRule(): MoneyRule {
           bonus: String(-movement.parts.bonus),
         };
       } else if (movement.kind === 'win') {
-        event = { ...base, kind: 'game.win', amount: String(movement.amount) };
+        const round = movement.round;
+        const roundFinal = round !== undefined && (round.status !== 'open' || round.winTotal > 0n);
+        event = { ...base, kind: 'game.win', amount: String(movement.amount), roundFinal };
       } else {
-        event = { ...base, kind: 'game.rollback', amount: String(movement.amount) };
+        event = {
+          ...base,
+          kind: 'game.rollback',
+          amount: String(movement.amount),
+          real: String(movement.parts.real),
+          bonus: String(movement.parts.bonus),
+          ...(movement.cancelledBet ? { betTransactionId: movement.cancelledBet.transactionId } : {}),
+        };
       }
       return { events: [row(event)] };
     },

@@ -5,8 +5,10 @@ import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 import type { Publisher } from '../../outbox/index.ts';
 import type { BonusDeps } from '../bonus/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
+import type { MayGainValue } from '../risk/index.ts';
 import { type RatesSource, seededRates } from '../settings/rates/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
+import { decidedRoundsHandler } from './decided.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
 import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
 import { createQuests } from './quests/index.ts';
@@ -37,6 +39,8 @@ export interface RetentionOptions {
   bonus?: BonusDeps;
   /** Currency rates (tournament stakes in the base currency); default: the seeded table. */
   rates?: RatesSource;
+  /** The risk module's one exclusion check (decision 0092): the wheel, quests and tournaments ask it. */
+  mayGainValue: MayGainValue;
 }
 
 export interface RetentionModule {
@@ -52,8 +56,9 @@ export interface RetentionModule {
   /** Jobs for the app's queue (tournament results, quest deadlines, wheel spins). */
   jobs: JobDefinition<never>[];
   /**
-   * Tells `listener` of every real-money stake once, in the consumer's transaction (decision 0077: the
-   * referral programme's qualification). Nothing is told while retention is off (RETENTION_ENABLED=false).
+   * Tells `listener` once, in the consumer's transaction, each time a round of a player becomes final (its
+   * stakes can no longer be rolled back, decision 0093), so they count (decision 0077: the referral
+   * programme's qualification). Nothing is told while retention is off (RETENTION_ENABLED=false).
    */
   onRealStake(listener: RealStakeListener): void;
   /** Called once the app's queue runs (schedules recurring jobs). */
@@ -68,15 +73,18 @@ export function createRetentionModule({
   now = () => new Date(),
   rates = seededRates(),
   bonus,
+  mayGainValue,
 }: RetentionOptions): RetentionModule {
   // Each feature, when on, adds its handler, its jobs and its routes.
   const handlers: RetentionHandler[] = [];
   const jobs: JobDefinition<never>[] = [];
-  const tournaments = createTournaments({ config, db, send, rates, now, ...(bonus ? { bonus } : {}) });
+  const tournaments = createTournaments({ config, db, send, rates, now, mayGainValue, ...(bonus ? { bonus } : {}) });
   handlers.push(tournaments.handler);
   jobs.push(tournaments.job as JobDefinition<never>);
   // Quests (decision 0061): only with QUESTS_ENABLED (routes answer 404 otherwise).
-  const quests = config.QUESTS_ENABLED ? createQuests({ db, send, now, ...(bonus ? { bonus } : {}) }) : null;
+  const quests = config.QUESTS_ENABLED
+    ? createQuests({ db, send, now, mayGainValue, ...(bonus ? { bonus } : {}) })
+    : null;
   if (quests) {
     handlers.push(quests.handler);
     jobs.push(...quests.jobs);
@@ -84,11 +92,13 @@ export function createRetentionModule({
   // Loyalty (decision 0059) with LOYALTY_ENABLED; wheels (0060) always, their points prizes through loyalty.
   const loyalty = createLoyalty({ rates });
   if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
-  const wheel = createWheel({ db, now, rates, award: loyalty.award, ...(bonus ? { bonus } : {}) });
+  const wheel = createWheel({ db, now, rates, award: loyalty.award, mayGainValue, ...(bonus ? { bonus } : {}) });
   handlers.push(wheel.handler);
   // Other modules' stake listeners (referrals), handed in by the app after this module is made.
   const stakeListeners: RealStakeListener[] = [];
   handlers.push(realStakeHandler(stakeListeners));
+  // Last: a decided round's per-bet rows go (decision 0093: nothing of it can be rolled back any more).
+  handlers.push(decidedRoundsHandler());
   // RETENTION_ENABLED=false (the retention bench's baseline): no handler, so no event and no consumer work.
   if (!config.RETENTION_ENABLED) handlers.length = 0;
   return {

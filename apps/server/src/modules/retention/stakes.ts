@@ -1,17 +1,18 @@
 import type { Db } from '../../db/client.ts';
 import type { RetentionHandler } from './events.ts';
 
-// Other modules told of real-money stakes by retention's consumer (decision 0077): the referral programme
+// Other modules told of a player's stakes by retention's consumer (decision 0077): the referral programme
 // qualifies a referee the moment its wager reaches the threshold, without waiting for a list view or a
-// deposit. The app hands the listeners in (`retention.onRealStake`); each runs once per bet event, in the
-// consumer's transaction with the event's processed row, so a duplicate or replayed event calls nobody twice.
+// deposit. Only net stakes count (decision 0093), and a stake is net once the provider can no longer roll it
+// back: when a win pays or closes its round. So listeners hear of a round that became final, not of a bet. The
+// app hands them in (`retention.onRealStake`); each runs once per such event, in the consumer's transaction
+// with the event's processed row, so a duplicate or replayed event calls nobody twice.
 
-/** A stake's real-money part (minor units, positive), as the bet event carries it. */
+/** A round of the player's in `currency` became final: its stakes now count. */
 export interface RealStake {
   playerId: string;
   currency: string;
-  real: bigint;
-  /** When the bet was taken. */
+  /** When the round became final. */
   at: Date;
 }
 
@@ -25,10 +26,8 @@ export function realStakeHandler(listeners: readonly RealStakeListener[]): Reten
   return {
     name: 'real-stakes',
     async handle(tx, { event }) {
-      if (event.kind !== 'game.bet' || listeners.length === 0) return;
-      const real = BigInt(event.real);
-      if (real <= 0n) return;
-      const stake = { playerId: event.playerId, currency: event.currency, real, at: new Date(event.at) };
+      if (event.kind !== 'game.win' || !event.roundFinal || listeners.length === 0) return;
+      const stake = { playerId: event.playerId, currency: event.currency, at: new Date(event.at) };
       for (const listener of listeners) await listener(tx, stake);
     },
   };

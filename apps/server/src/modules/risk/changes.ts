@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { COOLING_DELAY_MS, exclusionEnd, lastsAtLeast } from './periods.ts';
 import { exclusionOver, isCash } from './state.ts';
 import { type Actor, changeLimit, type LimitRow } from './store.ts';
+import { zoneOf } from './usage.ts';
 
 // The rules of issue 11 for changing limits: a new limit or a lower amount applies at once; a higher amount
 // or a removal waits 24 hours while the old limit keeps holding; a cooling-off or self-exclusion can be made
@@ -37,7 +38,10 @@ export function minorOf(amount: number | undefined, currency: string): bigint {
   }
 }
 
-/** A limit that did not exist: in force at once (a new limit is never a loosening). */
+/**
+ * A limit that did not exist: in force at once (a new limit is never a loosening). A cash limit keeps the
+ * profile's zone of this moment for its windows (decision 0091).
+ */
 export async function createLimit(c: Change, body: CreateLimitRequest): Promise<LimitRow> {
   const cash = isCash(body);
   const expiredAt = cash ? null : exclusionEnd(body.period!, c.now);
@@ -48,6 +52,7 @@ export async function createLimit(c: Change, body: CreateLimitRequest): Promise<
     period: body.period!,
     currency: cash ? body.currency! : null,
     amount: cash ? minorOf(body.amount, body.currency!) : null,
+    zone: cash ? await zoneOf(c.tx, c.playerId) : null,
     pendingAmount: null,
     pendingAt: null,
     removalAt: null,

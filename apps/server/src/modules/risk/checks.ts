@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '@croupier/contracts';
+import { ErrorCode } from '@croupier/contracts';
 import { LimitDefinition, toMajorString } from '@croupier/contracts/reference/index';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,10 +8,10 @@ import { riskLimits } from './schema.ts';
 import type { RiskDeps } from './service.ts';
 import { inForce } from './settle.ts';
 import { type LimitRow, liveLimits } from './store.ts';
-import { usageOf, zoneOf } from './usage.ts';
+import { usageOf } from './usage.ts';
 
-// The checks other modules run before a launch, a deposit or a bonus claim (decision 0040): each reads what
-// is in force now, waiting changes resolved in memory (a check never writes).
+// The checks other modules run before a launch or a deposit (decision 0040; gaining value: may-gain-value.ts):
+// each reads what is in force now, waiting changes resolved in memory (a check never writes).
 
 const until = (row: LimitRow) => (row.expiredAt ? ` until ${row.expiredAt.toISOString()}` : '');
 
@@ -36,9 +36,8 @@ export function beforeLaunch(deps: RiskDeps) {
         r.currency === ctx.currency && (r.definition === LimitDefinition.bet || r.definition === LimitDefinition.loss),
     );
     if (cash.length === 0) return;
-    const zone = await zoneOf(deps.db, ctx.playerId);
     for (const row of cash) {
-      const { used } = await usageOf(deps.db, row, zone, now);
+      const { used } = await usageOf(deps.db, row, now);
       if (used < row.amount!) continue;
       const loss = row.definition === LimitDefinition.loss;
       const code = loss ? ErrorCode.gameLossLimitReached : ErrorCode.gameLimitReached;
@@ -62,9 +61,8 @@ export function beforeDeposit(deps: RiskDeps) {
     if (excluded) throw new DepositLimitError(excluded);
     const limits = rows.filter((r) => r.definition === LimitDefinition.deposit && r.currency === event.currency);
     if (limits.length === 0) return;
-    const zone = await zoneOf(db, event.playerId);
     for (const row of limits) {
-      const { used } = await usageOf(db, row, zone, now);
+      const { used } = await usageOf(db, row, now);
       const left = row.amount! - used;
       if (left <= 0n) throw new DepositLimitError(`Your ${row.period} deposit limit is reached.`);
       if (event.amount !== undefined && event.amount > left) {
@@ -89,15 +87,4 @@ async function lockDepositLimits(tx: Db, playerId: string, currency: string): Pr
       ),
     )
     .for('update');
-}
-
-/**
- * For the bonus module (issue to come): bonus claims are refused during a cooling-off or self-exclusion.
- * Throws a business refusal (409, never 401/403: api-contract §1.2).
- */
-export function assertMayClaimBonus(deps: RiskDeps) {
-  return async (playerId: string): Promise<void> => {
-    const excluded = exclusionOf(inForce(await liveLimits(deps.db, playerId), deps.now()));
-    if (excluded) throw ApiError.of(ErrorCode.conflict, `Bonuses are not available: ${excluded.toLowerCase()}`);
-  };
 }

@@ -2,12 +2,14 @@
 import type { Db } from '../../db/client.ts';
 import type { PlayerModule } from '../player/index.ts';
 import type { MoneyRule } from '../wallet/seamless/index.ts';
-import { assertMayClaimBonus, beforeDeposit, beforeLaunch } from './checks.ts';
+import { beforeDeposit, beforeLaunch } from './checks.ts';
+import { assertMayGainValue } from './may-gain-value.ts';
 import { limitsRule } from './money-rule.ts';
 import { createRealityCheckApi, sessionOnSignIn } from './reality-check.ts';
 import { createLimitsApi, type RiskDeps } from './service.ts';
 import { signInGuard } from './sign-in.ts';
 
+export { type MayGainValue, mayGainValueNow, noExclusionCheck } from './may-gain-value.ts';
 export { riskRoutes } from './routes.ts';
 export { historyOf } from './store.ts';
 export {
@@ -29,12 +31,14 @@ export interface RiskOptions {
 
 /**
  * Builds the risk module and hooks its sign-in guard into the player module. The caller passes the money
- * rule to the seamless wallet and the checks to the game launch and the payment module.
+ * rule to the seamless wallet, the checks to the game launch and the payment module, and the exclusion check
+ * (`assertMayGainValue`) to every module that gives value: bonus, retention, referrals.
  */
 export function createRiskModule({ db, player, now = () => new Date() }: RiskOptions) {
   const deps: RiskDeps = { db, player, now };
   player.onSignIn(signInGuard(deps));
   player.onSignIn(sessionOnSignIn(deps));
+  const mayGainValue = assertMayGainValue(deps);
   return {
     limits: createLimitsApi(deps),
     /** Bet and loss limits, cooling-off, self-exclusion and the session's totals in every seamless movement. */
@@ -43,8 +47,13 @@ export function createRiskModule({ db, player, now = () => new Date() }: RiskOpt
     reality: createRealityCheckApi(deps),
     beforeLaunch: beforeLaunch(deps),
     beforeDeposit: beforeDeposit(deps),
-    /** For the bonus module: throws during a cooling-off or self-exclusion. */
-    assertMayClaimBonus: assertMayClaimBonus(deps),
+    /**
+     * The one exclusion check (docs/decisions/0092): 409 during a cooling-off or self-exclusion, or when the
+     * player's status is not active or deposits-restricted; fails closed. Every way to gain value asks it.
+     */
+    assertMayGainValue: mayGainValue,
+    /** The bonus module's claim check: the same check. */
+    assertMayClaimBonus: mayGainValue,
   };
 }
 

@@ -1,7 +1,6 @@
 import { PlayerChannel, playerChannel, RealtimeEvent } from '@croupier/contracts';
 import { LimitDefinition } from '@croupier/contracts/reference/index';
 import { statement } from '../../db/lean-sql.ts';
-import { timeZoneSubquery } from '../player/index.ts';
 import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
 import { profileZoneSql, windowStartSql } from './windows-sql.ts';
 
@@ -14,45 +13,68 @@ import { profileZoneSql, windowStartSql } from './windows-sql.ts';
  * The one statement of every movement (decision 0078):
  * - counts it in the play session's totals (the reality check, decision 0057);
  * - reads the limits in force, with waiting changes resolved at $3 exactly as the list resolves them;
- * - adds it to the window counter of each period that has a bet or loss limit in this currency, the window
- *   computed here in the player's time zone (decision 0039), and answers each limit with its period's
- *   totals after this movement.
- * The zone is a materialized CTE, read once: as a lateral expression it was copied into every use in the
- * window's expressions, and each copy's subqueries became plan nodes that every execution initialised
- * (about a fifth of PostgreSQL's executor start-up per movement, with or without a limit; perf, decision 0085).
+ * - adds it to the window counter of each window that a bet or loss limit in this currency is in, each
+ *   limit's window computed here in the limit's own zone (the profile's when it was set, decision 0091: an
+ *   edit of the profile never reopens a window), and answers each limit with its window's totals after this
+ *   movement. Limits whose windows start at the same instant share one counter (distinct before the upsert,
+ *   which may touch a row once).
+ * The zone is a column of the limit: the statement no longer reads the profile (the zone subquery's plan
+ * nodes were a fifth of the executor's start-up, decision 0085).
  * A refusal later rolls the counts back with the rest. Data-modifying WITHs run once, whatever the outer
  * query reads; a player without a cash limit inserts no counter. $4 is the stake (a rollback: minus the
  * refunded stake), $5 the payout: stakes count on both limits, the net loss is stakes − payouts.
  */
-const IN_FORCE = statement(
-  'risk_in_force',
-  `with play as (
-     insert into risk.session_play as s (player_id, currency, staked, won)
-     values ($1::uuid, $2, $4::bigint, $5::bigint)
-     on conflict (player_id, currency) do update
-        set staked = greatest(s.staked + $4::bigint, 0), won = greatest(s.won + $5::bigint, 0)
-   ), lim as (
-     select definition, period, case when pending_at <= $3::timestamptz then pending_amount else amount end as amount
+const inForce = (name: string, play: string) =>
+  statement(
+    name,
+    `with ${play}, lim as (
+     select id, definition, period, ${profileZoneSql('zone')} as zone,
+            case when pending_at <= $3::timestamptz then pending_amount else amount end as amount
        from risk.limits
       where player_id = $1::uuid and ended_at is null
         and (removal_at is null or removal_at > $3::timestamptz)
         and (definition > 3 or (definition <= 2 and currency = $2))
         and not (definition = 5 and coalesce(expired_at <= $3::timestamptz, false))
         and not (definition = 4 and coalesce(reopen_requested_at + interval '1 day' <= $3::timestamptz, false))
-   ), zone as materialized (
-     select ${profileZoneSql('t.tz')} as zone from (select ${timeZoneSubquery('$1')} as tz) t
+   ), win as (
+     select l.id, l.period, w4.window_start
+       from lim l, ${windowStartSql('l.period', '$3::timestamptz', 'l.zone')}
+      where l.definition <= 2
    ), counted as (
      insert into risk.usage as u (player_id, currency, period, window_start, staked, net_loss)
-     select $1::uuid, $2, p.period, w4.window_start, greatest($4::bigint, 0), $4::bigint - $5::bigint
-       from (select distinct period from lim where definition <= 2) p,
-            zone z,
-            ${windowStartSql('p.period', '$3::timestamptz', 'z.zone')}
+     select distinct $1::uuid, $2, w.period, w.window_start, greatest($4::bigint, 0), $4::bigint - $5::bigint
+       from win w
      on conflict (player_id, currency, period, window_start) do update
         set staked = greatest(u.staked + $4::bigint, 0), net_loss = u.net_loss + ($4::bigint - $5::bigint)
-     returning period, staked, net_loss
+     returning period, window_start, staked, net_loss
    )
    select l.definition, l.period, l.amount::text as amount, c.staked::text as staked, c.net_loss::text as "netLoss"
-     from lim l left join counted c on c.period = l.period`,
+     from lim l
+     left join win w on w.id = l.id
+     left join counted c on c.period = w.period and c.window_start = w.window_start`,
+  );
+
+/** A bet or a win counts in the session's totals (the session's first movement creates its row). */
+const IN_FORCE = inForce(
+  'risk_in_force',
+  `play as (
+     insert into risk.session_play as s (player_id, currency, staked, won)
+     values ($1::uuid, $2, $4::bigint, $5::bigint)
+     on conflict (player_id, currency) do update
+        set staked = greatest(s.staked + $4::bigint, 0), won = greatest(s.won + $5::bigint, 0)
+   )`,
+);
+
+/**
+ * A rollback takes its stake back only from the session that counted the bet (decision 0093): the row
+ * created no later than the bet ($6, the bet's time). A bet from before the last sign-in is not this session's.
+ */
+const IN_FORCE_ROLLBACK = inForce(
+  'risk_in_force_rollback',
+  `play as (
+     update risk.session_play set staked = greatest(staked + $4::bigint, 0)
+      where player_id = $1::uuid and currency = $2 and created_at <= coalesce($6::timestamptz, 'infinity')
+   )`,
 );
 
 interface InForce {
@@ -84,7 +106,11 @@ export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
       // The stake (a rollback takes its stake back) and the payout.
       const staked = m.kind === 'bet' ? String(m.amount) : m.kind === 'rollback' ? String(-m.amount) : '0';
       const won = m.kind === 'win' ? String(m.amount) : '0';
-      const rows = await sql.query<InForce>(IN_FORCE, [m.playerId, m.currency, deps.now(), staked, won]);
+      const values: unknown[] = [m.playerId, m.currency, deps.now(), staked, won];
+      const rows =
+        m.kind === 'rollback'
+          ? await sql.query<InForce>(IN_FORCE_ROLLBACK, [...values, m.cancelledBet?.at ?? null])
+          : await sql.query<InForce>(IN_FORCE, values);
       // Wins and rollbacks are counted above and never refused.
       if (rows.length === 0 || m.kind !== 'bet') return undefined;
       let coolingOff = false;

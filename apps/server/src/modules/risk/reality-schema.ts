@@ -18,7 +18,9 @@ export const realityChecks = risk.table('reality_checks', {
 
 /**
  * What the player staked and won in the current play session, per currency (minor units), written by the
- * money path in the movement's transaction; a sign-in starts a new session and clears the rows.
+ * money path in the movement's transaction; a sign-in starts a new session and clears the rows. `created_at`
+ * (the first movement of the session, database time) tells a rollback whether its bet was counted here
+ * (decision 0093): a bet taken before the row was created belongs to an earlier session.
  */
 export const sessionPlay = risk.table(
   'session_play',
@@ -27,6 +29,7 @@ export const sessionPlay = risk.table(
     currency: text('currency').notNull(),
     staked: bigint('staked', { mode: 'bigint' }).notNull().default(sql`0`),
     won: bigint('won', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'session_play_pkey', columns: [t.playerId, t.currency] })],
 );

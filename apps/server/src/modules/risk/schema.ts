@@ -19,8 +19,10 @@ export const risk = pgSchema('risk');
 
 /**
  * A limit of a player. Cash limits (definitions 1–3) carry a currency and an amount in minor units; an
- * increase waits in `pending_amount` until `pending_at`, a removal until `removal_at`. Exclusions (4, 5)
- * run from `started_at` to `expired_at` (null: permanent). A row with `ended_at` is history.
+ * increase waits in `pending_amount` until `pending_at`, a removal until `removal_at`. Their windows count in
+ * `zone`, the profile's time zone when the limit was set (decision 0091; null or a zone the profile no longer
+ * offers: UTC). Exclusions (4, 5) run from `started_at` to `expired_at` (null: permanent). A row with
+ * `ended_at` is history.
  */
 export const riskLimits = risk.table(
   'limits',
@@ -32,6 +34,7 @@ export const riskLimits = risk.table(
     period: text('period').notNull(),
     currency: text('currency'),
     amount: minor('amount'),
+    zone: text('zone'),
     pendingAmount: minor('pending_amount'),
     pendingAt: instant('pending_at'),
     removalAt: instant('removal_at'),

@@ -7,7 +7,7 @@ import { type Change, createLimit, requestRemoval, sameKind, updateLimit } from 
 import { settleDue } from './settle.ts';
 import { isCash, present } from './state.ts';
 import { type LimitRow, lockPlayerLimits } from './store.ts';
-import { usageOf, zoneOf } from './usage.ts';
+import { usageOf } from './usage.ts';
 
 export interface RiskDeps {
   db: Db;
@@ -37,10 +37,9 @@ export function createLimitsApi(deps: RiskDeps) {
     return presentOne(row, now);
   }
 
-  async function presentOne(row: LimitRow, now: Date, zone?: string): Promise<Limit> {
+  async function presentOne(row: LimitRow, now: Date): Promise<Limit> {
     if (!isCash(row)) return present(row, now, null);
-    const z = zone ?? (await zoneOf(deps.db, row.playerId));
-    return present(row, now, await usageOf(deps.db, row, z, now));
+    return present(row, now, await usageOf(deps.db, row, now));
   }
 
   return {
@@ -50,8 +49,7 @@ export function createLimitsApi(deps: RiskDeps) {
         await lockPlayerLimits(tx, playerId);
         return settleDue(tx, playerId, now);
       });
-      const zone = await zoneOf(deps.db, playerId);
-      return Promise.all(live.map((row) => presentOne(row, now, zone)));
+      return Promise.all(live.map((row) => presentOne(row, now)));
     },
     create: (playerId: string, body: CreateLimitRequest) =>
       change(playerId, async (c, live) => {

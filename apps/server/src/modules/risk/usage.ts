@@ -10,17 +10,24 @@ import type { LimitRow } from './store.ts';
 import { type CashPeriod, windowOf } from './windows.ts';
 import { profileZone } from './windows-sql.ts';
 
-/** The player's zone for period windows: the profile's, UTC when unset or not an offered zone (as the rule's SQL). */
+/**
+ * The profile's zone now, UTC when unset or not an offered zone (as the rule's SQL): a new cash limit keeps
+ * it as its own (decision 0091), so a later edit of the profile never moves the limit's windows.
+ */
 export async function zoneOf(db: Db, playerId: string): Promise<string> {
   return profileZone(await timeZoneIn(drizzleSql(db), playerId));
 }
+
+/** The window of a cash limit at `now`: in the limit's own zone, as the money rule's SQL computes it. */
+export const windowOfLimit = (row: LimitRow, now: Date) =>
+  windowOf(row.period as CashPeriod, now, profileZone(row.zone));
 
 /**
  * What a cash limit has used in its current window (minor units): the stakes (bet), the net loss never
  * below zero (loss), the deposits pending or done (deposit).
  */
-export async function usageOf(db: Db, row: LimitRow, zone: string, now: Date): Promise<Usage> {
-  const window = windowOf(row.period as CashPeriod, now, zone);
+export async function usageOf(db: Db, row: LimitRow, now: Date): Promise<Usage> {
+  const window = windowOfLimit(row, now);
   const currency = row.currency!;
   if (row.definition === LimitDefinition.deposit) {
     return { used: await depositedSince(db, row.playerId, currency, window.start), window };

@@ -32,7 +32,7 @@ export {
 } from './payments.ts';
 export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
-export { realStakesSince } from './stakes.ts';
+export { type BetRef, betsAreFinal, realStakesSince } from './stakes.ts';
 
 /** Opens the first account, in the currency chosen at registration, when a player registers. */
 export function registerWalletListeners(db: Db, player: Pick<PlayerModule, 'onRegistered'>): void {

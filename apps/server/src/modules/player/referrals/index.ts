@@ -7,11 +7,12 @@ import { bindOnRegistration } from './bind.ts';
 import { backfillReferralCodes } from './codes.ts';
 import { type RefereeStake, referralOnDeposit, referralOnStake } from './qualify.ts';
 import { referralRoutes } from './routes.ts';
-import { referralRules } from './rules.ts';
+import { type MayGainValue, referralRules } from './rules.ts';
 import { createReferralService, type ReferralService } from './service.ts';
 
 // The referral programme (issue 16 item 7, decision 0067), part of the player module: codes and binding at
-// sign-up, qualification on the referee's deposit and wager, the referrer's reward through the wallet.
+// sign-up, qualification on the referee's deposit and wager, the referrer's reward through the wallet when the
+// referee looks like another person (decision 0094).
 
 export interface ReferralsModule {
   service: ReferralService;
@@ -28,14 +29,17 @@ export interface ReferralsModule {
 export function createReferrals({
   config,
   player,
+  mayGainValue,
   now = () => new Date(),
 }: {
   config: Config;
   player: PlayerModule;
+  /** The risk module's exclusion check (decision 0092): a referrer who may not gain value is not paid. */
+  mayGainValue: MayGainValue;
   now?: () => Date;
 }): ReferralsModule {
   const { db, log } = player.deps;
-  const rules = referralRules(config);
+  const rules = referralRules(config, mayGainValue);
   const service = createReferralService(db, rules, now);
   player.onRegistered(bindOnRegistration(db, rules, now));
   return {

@@ -3,13 +3,14 @@ import type { Db } from '../../../db/client.ts';
 import type { DepositSucceeded } from '../../payment/index.ts';
 import { payReward, realStakesSince } from '../../wallet/index.ts';
 import { players } from '../schema.ts';
+import { rewardVerdict } from './reward.ts';
 import type { ReferralRules } from './rules.ts';
 import { referrals } from './schema.ts';
 
 // Qualification (decision 0067): a referee qualifies with a deposit of at least the minimum and real-money
 // stakes of at least the wager threshold, both before the deadline. The status leaves 1 once: to 2 with the
 // referrer's reward in the same transaction (the update's `status = 1` guard and the reward's idempotency key
-// both make it once), or to 3 when the deadline passes first.
+// both make it once) unless the signals refuse or hold it (decision 0094), or to 3 when the deadline passes first.
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -38,18 +39,29 @@ export async function evaluate(tx: Db, rules: ReferralRules, refereeId: string, 
 }
 
 async function qualify(tx: Db, rules: ReferralRules, row: ReferralRow, now: Date): Promise<void> {
+  // The referrer's row is locked so its referees qualify one at a time (the review threshold counts its rewards).
   const [referrer] = await tx
     .select({ currency: players.currency })
     .from(players)
-    .where(eq(players.id, row.referrerId));
+    .where(eq(players.id, row.referrerId))
+    .for('no key update');
   const currency = referrer?.currency ?? row.depositCurrency!;
   const amount = rules.reward(currency);
+  // Paid only when the referee looks like another person (decision 0094); refused or held otherwise.
+  const reward = await rewardVerdict(tx, rules, row, now);
   const [won] = await tx
     .update(referrals)
-    .set({ status: ReferralStatus.qualified, qualifiedAt: now, rewardCurrency: currency, rewardAmount: amount })
+    .set({
+      status: ReferralStatus.qualified,
+      qualifiedAt: now,
+      rewardCurrency: currency,
+      rewardAmount: amount,
+      rewardStatus: reward.status,
+      rewardReasons: reward.reasons,
+    })
     .where(and(eq(referrals.refereeId, row.refereeId), eq(referrals.status, ReferralStatus.inProgress)))
     .returning({ refereeId: referrals.refereeId });
-  if (!won || amount <= 0n) return;
+  if (!won || reward.status !== 'paid' || amount <= 0n) return;
   await payReward(tx, {
     idempotencyKey: `referral:${row.refereeId}`,
     playerId: row.referrerId,

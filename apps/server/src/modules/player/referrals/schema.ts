@@ -1,9 +1,13 @@
-import { bigint, index, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgSchema, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { players } from '../schema.ts';
 
 export const referral = pgSchema('referral');
 
-/** A referee bound to its referrer at sign-up (decision 0067). Status: 1 in progress, 2 qualified, 3 not. */
+/**
+ * A referee bound to its referrer at sign-up (decision 0067). Status: 1 in progress, 2 qualified (deposit and
+ * wager met in time, whatever became of the reward), 3 not.
+ */
 export const referrals = referral.table(
   'referrals',
   {
@@ -22,6 +26,17 @@ export const referrals = referral.table(
     qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
     rewardCurrency: text('reward_currency'),
     rewardAmount: bigint('reward_amount', { mode: 'bigint' }),
+    /**
+     * What became of the reward when the referee qualified (decision 0094): `paid`; `refused` (the referee
+     * shares the referrer's device or payment instrument); `held` for staff to review (a shared address, a
+     * referrer who may not gain value, the review threshold). Null while not qualified.
+     */
+    rewardStatus: text('reward_status'),
+    /** Every signal found at qualification, for staff: shared_device, shared_payment_instrument, … */
+    rewardReasons: text('reward_reasons').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.registeredAt.desc())],
+  (t) => [
+    index('referrals_referrer_idx').on(t.referrerId, t.registeredAt.desc()),
+    check('referrals_reward_status_check', sql`${t.rewardStatus} in ('paid', 'held', 'refused')`),
+  ],
 );

@@ -5,19 +5,32 @@ import { evaluateReferrer, ReferralStatus } from './qualify.ts';
 import type { ReferralRules } from './rules.ts';
 import { referrals } from './schema.ts';
 
-type Row = Pick<typeof referrals.$inferSelect, 'status' | 'registeredAt' | 'qualifiedAt' | 'qualificationEndAt'>;
+type Row = Pick<
+  typeof referrals.$inferSelect,
+  'status' | 'registeredAt' | 'qualifiedAt' | 'qualificationEndAt' | 'rewardStatus'
+>;
+
+/**
+ * The status the referrer sees. "Qualified" tells it the reward was paid, so a qualified referee whose reward
+ * was refused shows as not qualified, and one held for review as in progress (decision 0094).
+ */
+function shownStatus(row: Row): number {
+  if (row.status !== ReferralStatus.qualified) return row.status;
+  if (row.rewardStatus === 'refused') return ReferralStatus.notQualified;
+  if (row.rewardStatus === 'held') return ReferralStatus.inProgress;
+  return ReferralStatus.qualified;
+}
 
 /** What the referrer sees of one referee: its progress and dates, never who it is. */
 export function toReferral(row: Row): Referral {
+  const shown = shownStatus(row);
+  const decided = row.status === ReferralStatus.qualified && shown !== ReferralStatus.inProgress;
   return {
-    qualified: row.status,
+    qualified: shown,
     registrationDate: row.registeredAt.toISOString(),
-    qualificationDate: row.qualifiedAt?.toISOString() ?? null,
-    // In progress: the deadline (the client counts down to it); qualified: when it happened.
-    qualificationEndDate: (row.status === ReferralStatus.qualified && row.qualifiedAt
-      ? row.qualifiedAt
-      : row.qualificationEndAt
-    ).toISOString(),
+    qualificationDate: shown === ReferralStatus.qualified ? (row.qualifiedAt?.toISOString() ?? null) : null,
+    // In progress (held too): the deadline (the client counts down to it); paid or refused: when it happened.
+    qualificationEndDate: (decided && row.qualifiedAt ? row.qualifiedAt : row.qualificationEndAt).toISOString(),
   };
 }
 
@@ -37,6 +50,7 @@ export function createReferralService(db: Db, rules: ReferralRules, now: () => D
             registeredAt: referrals.registeredAt,
             qualifiedAt: referrals.qualifiedAt,
             qualificationEndAt: referrals.qualificationEndAt,
+            rewardStatus: referrals.rewardStatus,
           })
           .from(referrals)
           .where(eq(referrals.referrerId, referrerId))
@@ -48,13 +62,19 @@ export function createReferralService(db: Db, rules: ReferralRules, now: () => D
       return { referrals: rows.map(toReferral), meta: pageMeta(page, perPage, total?.count ?? 0) };
     },
 
-    /** Qualified referees of a player (the profile's qualifiedReferralsCount); null while the programme is off. */
+    /**
+     * Qualified referees of a player whose reward was paid, as the list shows them (the profile's
+     * qualifiedReferralsCount); null while the programme is off.
+     */
     async qualifiedCount(referrerId: string): Promise<number | null> {
       if (!rules.enabled) return null;
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(referrals)
-        .where(sql`${referrals.referrerId} = ${referrerId} and ${referrals.status} = ${ReferralStatus.qualified}`);
+        .where(
+          sql`${referrals.referrerId} = ${referrerId} and ${referrals.status} = ${ReferralStatus.qualified}
+              and ${referrals.rewardStatus} = 'paid'`,
+        );
       return row?.count ?? 0;
     },
   };

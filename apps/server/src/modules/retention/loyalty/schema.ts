@@ -39,13 +39,19 @@ export const loyaltyAccounts = retention.table('loyalty_accounts', {
   updatedAt: instant('updated_at'),
 });
 
-/** Points each round earned, so a rollback takes back only what its round gave. */
-export const loyaltyRounds = retention.table(
-  'loyalty_rounds',
+/**
+ * The points each bet earned while its round can still be rolled back (decision 0093): a rollback takes back
+ * exactly its bet's row, once; the row goes when the round is decided (a win that pays or closes it).
+ */
+export const loyaltyBets = retention.table(
+  'loyalty_bets',
   {
-    playerId: uuid('player_id').notNull(),
+    providerId: text('provider_id').notNull(),
     roundId: text('round_id').notNull(),
-    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The bet's provider transaction id. */
+    transactionId: text('transaction_id').notNull(),
+    playerId: uuid('player_id').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.roundId] })],
+  (t) => [primaryKey({ columns: [t.providerId, t.roundId, t.transactionId] })],
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { drizzleSql } from '../../../db/lean-sql.ts';
 import { filledProfileFields } from '../../player/index.ts';
 import { listAccounts, withTransaction } from '../../wallet/index.ts';
+import { restsOnOpenBets } from './bets.ts';
 import { profileProgress } from './conditions.ts';
 import type { QuestDeps } from './deps.ts';
 import { publishQuest } from './events.ts';
@@ -22,7 +23,8 @@ import {
 
 // PUT /api/retention/quests/{id}/activate (decision 0061): a definition's id starts the quest; a completed
 // quest's id (the player quest's or its definition's) claims its reward, once. Anything else the player's
-// own answers as it is, another player's quest reads as missing.
+// own answers as it is, another player's quest reads as missing. Starting and claiming ask the exclusion
+// check first (decision 0092).
 
 const notFound = () => ApiError.of(ErrorCode.notFound, 'No such quest.');
 
@@ -46,6 +48,12 @@ export function activateOrClaim(deps: QuestDeps, playerId: string, id: string): 
 async function claim(tx: Db, deps: QuestDeps, run: PlayerQuestRow): Promise<Quest> {
   const d = (await definitionsOf(tx, [run.questId])).get(run.questId)!;
   if (run.state !== QuestState.completed) return present(tx, d, run);
+  // Refused (409) during an exclusion: the quest stays completed, claimable once it ends (decision 0092).
+  await deps.mayGainValue(run.playerId, tx);
+  // A reward rests only on bets the provider can no longer roll back (decision 0093): it waits for their rounds.
+  if (await restsOnOpenBets(tx, run.id)) {
+    throw ApiError.of(ErrorCode.conflict, 'The reward waits until the rounds of the bets it counted are settled.');
+  }
   await payRewards(tx, deps, run, d.quest.rewards);
   const now = deps.now();
   const claimed = await updatePlayerQuest(tx, run.id, { state: QuestState.claimed, claimedAt: now, updatedAt: now });
@@ -61,6 +69,7 @@ async function currencyOf(tx: Db, playerId: string): Promise<string> {
 
 /** A new run (state 2), its profile tasks counted from the profile as it is, its deadline queued. */
 async function start(tx: Db, deps: QuestDeps, playerId: string, questId: string): Promise<Quest> {
+  await deps.mayGainValue(playerId, tx);
   const d = (await definitionsOf(tx, [questId])).get(questId)!;
   const now = deps.now();
   const ends = [

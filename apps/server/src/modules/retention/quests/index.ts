@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
+import { type MayGainValue, noExclusionCheck } from '../../risk/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import type { ExpiryData, QuestDeps } from './deps.ts';
 import { expire } from './lifecycle.ts';
@@ -21,7 +22,14 @@ export interface Quests {
   routes(app: FastifyInstance): Promise<void>;
 }
 
-export function createQuests(input: { db: Db; send: SendJob; now?: () => Date; bonus?: BonusDeps }): Quests {
+export function createQuests(input: {
+  db: Db;
+  send: SendJob;
+  now?: () => Date;
+  bonus?: BonusDeps;
+  /** The exclusion check; without it every activation and claim is refused (fails closed). */
+  mayGainValue?: MayGainValue;
+}): Quests {
   const expiry: JobDefinition<ExpiryData> = {
     name: 'retention-quest-expiry',
     retryLimit: 5,
@@ -33,6 +41,7 @@ export function createQuests(input: { db: Db; send: SendJob; now?: () => Date; b
     send: input.send,
     expiry,
     bonus: input.bonus,
+    mayGainValue: input.mayGainValue ?? noExclusionCheck,
   };
   return {
     deps,

@@ -104,3 +104,26 @@ export const questRoundStakes = retention.table(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.roundId] })],
 );
+
+/**
+ * The tasks each bet moved while its round can still be rolled back (decision 0093): a rollback takes back
+ * exactly its bet's steps; a run with any row left cannot be claimed yet (its reward would rest on a bet the
+ * provider may still cancel). Rows go when the round is decided (a win that pays or closes it).
+ */
+export const questBets = retention.table(
+  'quest_bets',
+  {
+    providerId: text('provider_id').notNull(),
+    roundId: text('round_id').notNull(),
+    /** The bet's provider transaction id. */
+    transactionId: text('transaction_id').notNull(),
+    playerQuestId: uuid('player_quest_id')
+      .notNull()
+      .references(() => playerQuests.id),
+    taskId: uuid('task_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.roundId, t.transactionId, t.playerQuestId, t.taskId] }),
+    index('quest_bets_run').on(t.playerQuestId),
+  ],
+);

@@ -119,3 +119,44 @@ export async function lockRound(tx: Db, k: RoundKey) {
 export async function setRound(tx: Db, k: RoundKey, stake: bigint, points: bigint): Promise<void> {
   await drizzleSql(tx).query(ROUND_SET, [k.tournamentId, k.providerId, k.roundId, String(stake), String(points)]);
 }
+
+// What each counted bet brought (decision 0093), kept while its round can be rolled back: a rollback takes
+// back exactly its bet's rows, once (the delete answers them only to the first).
+const BET_ADD = statement(
+  'tournament_bet_add',
+  `insert into retention.tournament_bets (provider_id, round_id, transaction_id, tournament_id, stake, points)
+   values ($1, $2, $3, $4, $5::bigint, $6::bigint) on conflict do nothing`,
+);
+const BET_TAKE = statement(
+  'tournament_bet_take',
+  `delete from retention.tournament_bets where provider_id = $1 and round_id = $2 and transaction_id = $3
+   returning tournament_id, stake::text, points::text`,
+);
+
+export interface BetKey {
+  providerId: string;
+  roundId: string;
+  /** The bet's provider transaction id. */
+  transactionId: string;
+}
+
+export async function addBet(tx: Db, k: BetKey, tournamentId: string, stake: bigint, points: bigint): Promise<void> {
+  await drizzleSql(tx).query(BET_ADD, [
+    k.providerId,
+    k.roundId,
+    k.transactionId,
+    tournamentId,
+    String(stake),
+    String(points),
+  ]);
+}
+
+/** What the bet brought to each tournament, forgotten as it is answered (null-free: nothing when never counted). */
+export async function takeBet(tx: Db, k: BetKey): Promise<{ tournamentId: string; stake: bigint; points: bigint }[]> {
+  const rows = await drizzleSql(tx).query<{ tournament_id: string; stake: string; points: string }>(BET_TAKE, [
+    k.providerId,
+    k.roundId,
+    k.transactionId,
+  ]);
+  return rows.map((r) => ({ tournamentId: r.tournament_id, stake: BigInt(r.stake), points: BigInt(r.points) }));
+}

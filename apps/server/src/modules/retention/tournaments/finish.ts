@@ -6,6 +6,7 @@ import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import { enqueue, notifyCommitted, outboxEvents } from '../../../outbox/index.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
 import { publicNicknames } from '../../player/index.ts';
+import { type MayGainValue, mayGainValueNow, noExclusionCheck } from '../../risk/index.ts';
 import { payReward, withTransaction } from '../../wallet/index.ts';
 import { issueBonusPrize } from '../bonus-prizes.ts';
 import { RETENTION_CHANNEL } from '../events.ts';
@@ -19,7 +20,8 @@ import { tournamentPrizes, tournamentResults, tournaments } from './schema.ts';
 // The end of a tournament (issue 13 §4, decision 0063): one pg-boss job per tournament (job id = its id, so
 // it is queued once however often it is sent), due just after `endAt`. In ONE transaction it fixes the
 // result (results rows, status finished), pays every prize (payReward, or the bonus engine's issue for a
-// bonus definition, decision 0077; key per tournament and place),
+// bonus definition, decision 0077; key per tournament and place) to each winner the exclusion check allows
+// (an excluded winner's prize is forfeited, decision 0092),
 // publishes `tournament.completed` on `tournaments`, and starts the next one of a rolling series. A
 // repeat finds the status finished and does nothing; a crash before commit leaves nothing to undo.
 
@@ -34,6 +36,8 @@ export interface FinishDeps {
   job: JobDefinition<FinishData>;
   /** The bonus engine: places whose prize is a bonus definition (type 3). */
   bonus?: BonusDeps;
+  /** The risk module's exclusion check (decision 0092), asked of each winner at payout; none: all forfeit. */
+  mayGainValue?: MayGainValue;
 }
 
 /** Results wait this long after the end: the consumer applies the last bets (it is usually milliseconds). */
@@ -104,8 +108,11 @@ async function fixAndPay(tx: Db, deps: FinishDeps, row: TournamentRow): Promise<
     const winner = ranked[prize.place - 1];
     if (!winner) continue;
     const key = `tournament:${row.id}:${prize.place}`;
-    let paid = true;
-    if (prize.type === TournamentPrizeType.bonus && prize.bonusId) {
+    // A winner the exclusion check refuses now keeps the place and forfeits the prize (decision 0092): the
+    // result is written unpaid (paidAt null) and nothing is paid, now or later.
+    const eligible = await mayGainValueNow(deps.mayGainValue ?? noExclusionCheck, winner.player_id, tx);
+    let paid = eligible;
+    if (eligible && prize.type === TournamentPrizeType.bonus && prize.bonusId) {
       // A bonus definition: issued once by its key; one that cannot be issued leaves the place unpaid
       // (paidAt null) rather than holding back every other prize and the series.
       const outcome = await issueBonusPrize(tx, deps.bonus, {
@@ -127,7 +134,7 @@ async function fixAndPay(tx: Db, deps: FinishDeps, row: TournamentRow): Promise<
       paidAt: paid ? deps.now() : null,
     });
     const money = prize.type === TournamentPrizeType.money || prize.type === TournamentPrizeType.bonusMoney;
-    if (!money || !prize.currency || !prize.amount || prize.amount <= 0n) continue;
+    if (!eligible || !money || !prize.currency || !prize.amount || prize.amount <= 0n) continue;
     await payReward(tx, {
       idempotencyKey: key,
       playerId: winner.player_id,

@@ -3,7 +3,17 @@ import type { Db } from '../../../db/client.ts';
 import type { RatesSource } from '../../settings/rates/index.ts';
 import type { BetEvent, Delivered, RetentionHandler, RollbackEvent, WinEvent } from '../events.ts';
 import type { createCatalog, LiveTournament } from './catalog.ts';
-import { addPoints, addRound, type EntryChange, lockRound, type RoundKey, setRound, upsertPoints } from './entries.ts';
+import {
+  addBet,
+  addPoints,
+  addRound,
+  type EntryChange,
+  lockRound,
+  type RoundKey,
+  setRound,
+  takeBet,
+  upsertPoints,
+} from './entries.ts';
 import { gameCounts, inWindow, stakeCounts, stakePoints, winPoints } from './rules.ts';
 
 // Points from play (issue 13 §4): the consumer's transaction updates the entries table (the source of
@@ -45,6 +55,7 @@ async function onBet(tx: Db, deps: HandlerDeps, e: BetEvent, list: LiveTournamen
       : await upsertPoints(tx, t.row.id, e.playerId, points);
     if (!entry) continue; // takes no part: the tournament asks for confirmation first
     await addRound(tx, keyOf(t, e), { playerId: e.playerId, currency: e.currency, stake, points });
+    await addBet(tx, e, t.row.id, stake, points);
     changes.push(change(t, e.playerId, entry, points));
   }
   return changes;
@@ -69,32 +80,31 @@ async function onWin(tx: Db, e: WinEvent, list: LiveTournament[]): Promise<Entry
 }
 
 /**
- * A rollback: a refunded stake takes back its share of the round's points (by stake) or of its stake (by
- * multiplier); an undone win takes back a by-multiplier round's points. A round never seen is ignored.
+ * A rollback (decision 0093): the cancelled bet takes back exactly what it brought to each tournament still
+ * live, its points and its stake from the round (a multiplier's later payout divides by what is left). A bet
+ * that never counted brought nothing. A tournament whose result is fixed keeps it. Wins cannot be rolled back
+ * (the wallet cancels bets only in rounds that paid nothing), so no win points are ever taken.
  */
-async function onRollback(tx: Db, deps: HandlerDeps, e: RollbackEvent, list: LiveTournament[]) {
-  const amount = BigInt(e.amount);
+async function onRollback(tx: Db, e: RollbackEvent, list: LiveTournament[]) {
   const changes: EntryChange[] = [];
-  for (const t of list) {
+  if (!e.betTransactionId) return changes;
+  const brought = await takeBet(tx, {
+    providerId: e.providerId,
+    roundId: e.roundId,
+    transactionId: e.betTransactionId,
+  });
+  for (const b of brought) {
+    const t = list.find((l) => l.row.id === b.tournamentId);
+    if (!t) continue;
     const round = await lockRound(tx, keyOf(t, e));
-    if (!round || round.playerId !== e.playerId) continue;
-    let stake = round.stake;
-    let points = round.points;
-    if (amount > 0n) {
-      const refunded = amount < stake ? amount : stake;
-      stake -= refunded;
-      if (t.row.type === TournamentType.stake) {
-        const back = stakePoints(t.row, e.currency, refunded, deps.rates.current());
-        points = points > back ? points - back : 0n;
-      }
-    } else if (t.row.type === TournamentType.multiplier) {
-      points = 0n;
+    if (round) {
+      const stake = round.stake > b.stake ? round.stake - b.stake : 0n;
+      const points = round.points > b.points ? round.points - b.points : 0n;
+      await setRound(tx, keyOf(t, e), stake, points);
     }
-    const delta = points - round.points;
-    await setRound(tx, keyOf(t, e), stake, points);
-    if (delta === 0n) continue;
-    const entry = await addPoints(tx, t.row.id, e.playerId, delta);
-    if (entry) changes.push(change(t, e.playerId, entry, delta));
+    if (b.points === 0n) continue;
+    const entry = await addPoints(tx, t.row.id, e.playerId, -b.points);
+    if (entry) changes.push(change(t, e.playerId, entry, -b.points));
   }
   return changes;
 }
@@ -113,7 +123,7 @@ export function tournamentHandler(deps: HandlerDeps): RetentionHandler {
           ? await onBet(tx, deps, event, list)
           : event.kind === 'game.win'
             ? await onWin(tx, event, list)
-            : await onRollback(tx, deps, event, list);
+            : await onRollback(tx, event, list);
       if (changes.length > 0) pending.set(id, changes);
     },
     async afterCommit({ id }) {

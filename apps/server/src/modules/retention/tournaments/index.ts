@@ -4,6 +4,7 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
+import { type MayGainValue, noExclusionCheck } from '../../risk/index.ts';
 import type { RatesSource } from '../../settings/rates/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import { createCatalog } from './catalog.ts';
@@ -30,6 +31,11 @@ export interface TournamentsOptions {
   now: () => Date;
   /** The bonus engine: prizes that are a bonus definition. */
   bonus?: BonusDeps;
+  /**
+   * The risk module's exclusion check (decision 0092): no participation, and no prize paid to a winner it
+   * refuses at the end. Without it every participation is refused and every prize forfeited (fails closed).
+   */
+  mayGainValue?: MayGainValue;
   /** Redis key prefix of the live rankings (tests use one per test). */
   redisPrefix?: string;
   /** Minimum time between two publications of one tournament's leaderboard. */
@@ -56,7 +62,8 @@ export function createTournaments(o: TournamentsOptions): TournamentsFeature {
     retryLimit: 30,
     handle: async (data) => void (await finishTournament(deps, data.tournamentId)),
   };
-  const deps = { db: o.db, now: o.now, send: o.send, job, ...(o.bonus ? { bonus: o.bonus } : {}) };
+  const mayGainValue = o.mayGainValue ?? noExclusionCheck;
+  const deps = { db: o.db, now: o.now, send: o.send, job, mayGainValue, ...(o.bonus ? { bonus: o.bonus } : {}) };
   return {
     handler: tournamentHandler({
       catalog: createCatalog(o.now, (tx, row) => scheduleEnd(deps, row, tx)),
@@ -78,7 +85,7 @@ export function createTournaments(o: TournamentsOptions): TournamentsFeature {
         live.stop();
         await ranking.close();
       });
-      await app.register(tournamentRoutes, { db: o.db, now: o.now, ranking, live });
+      await app.register(tournamentRoutes, { db: o.db, now: o.now, ranking, live, mayGainValue });
     },
   };
 }

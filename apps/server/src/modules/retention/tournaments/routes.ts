@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { route } from '../../../http/endpoint.ts';
 import { playerOf } from '../../player/index.ts';
+import type { MayGainValue } from '../../risk/index.ts';
 import { joinEntry, readEntry } from './entries.ts';
 import { type Live, leaderboardFrom } from './live.ts';
 import { prizesOf, toTournament } from './present.ts';
@@ -18,6 +19,8 @@ export interface RoutesDeps {
   now: () => Date;
   ranking: Ranking;
   live: Live;
+  /** The risk module's exclusion check (decision 0092): an excluded or blocked player does not enter. */
+  mayGainValue: MayGainValue;
 }
 
 const notFound = () => ApiError.of(ErrorCode.notFound, 'No such tournament.');
@@ -62,6 +65,7 @@ export async function tournamentRoutes(app: FastifyInstance, deps: RoutesDeps) {
     if (state !== TournamentState.upcoming && state !== TournamentState.running) {
       throw ApiError.of(ErrorCode.conflict, 'This tournament is over.');
     }
+    await deps.mayGainValue(playerId);
     await joinEntry(deps.db, row.id, playerId);
     const entry = await readEntry(deps.db, row.id, playerId);
     if (entry) {

@@ -117,6 +117,27 @@ export const tournamentRounds = retention.table(
   (t) => [primaryKey({ columns: [t.tournamentId, t.providerId, t.roundId] })],
 );
 
+/**
+ * What each counted bet brought while its round can still be rolled back (decision 0093): a rollback takes
+ * back exactly its bet's rows (its stake from the round, its points from the entry); they go when the round
+ * is decided (a win that pays or closes it).
+ */
+export const tournamentBets = retention.table(
+  'tournament_bets',
+  {
+    providerId: text('provider_id').notNull(),
+    roundId: text('round_id').notNull(),
+    /** The bet's provider transaction id. */
+    transactionId: text('transaction_id').notNull(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    stake: minor('stake').notNull(),
+    points: bigint('points', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.roundId, t.transactionId, t.tournamentId] })],
+);
+
 /** The fixed result: one row per prize place that had a player, written once by the end job. */
 export const tournamentResults = retention.table(
   'tournament_results',

@@ -3,6 +3,7 @@ import { toMajor } from '@croupier/contracts/reference/index';
 import { newClientSeed } from '@croupier/games';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { MayGainValue } from '../../risk/index.ts';
 import { withTransaction } from '../../wallet/index.ts';
 import { pickSector } from './fairness.ts';
 import { dropRateOf } from './present.ts';
@@ -13,6 +14,8 @@ import { grantDaily, sectorsOf, stateOf, takeSpin, usedCount, wheelById } from '
 export interface SpinDeps extends PrizeDeps {
   db: Db;
   now: () => Date;
+  /** The risk module's exclusion check (decision 0092): no spin during a cooling-off, exclusion or block. */
+  mayGainValue: MayGainValue;
 }
 
 const noSpin = () => ApiError.of(ErrorCode.spinsExpired, 'No spin left on this wheel.', {}, 400);
@@ -28,7 +31,7 @@ function prizeOut(prize: SpinPrize): NonNullable<WheelSpinResult['prize']> {
 /**
  * Uses one of the player's spins on a running wheel (decision 0060): the spin row is locked, the sector
  * drawn from its committed server seed and the player's client seed, the prize paid keyed by the spin, and
- * the row marked used, all in one transaction. No usable spin: 10003.
+ * the row marked used, all in one transaction. No usable spin: 10003; an excluded or blocked player: 409.
  */
 export async function spinWheel(
   deps: SpinDeps,
@@ -44,6 +47,8 @@ export async function spinWheel(
   if (sectors.length === 0) throw noSpin();
   await grantDaily(deps.db, wheel, playerId, now);
   return withTransaction(deps.db, async (tx) => {
+    // Refused (409) before the spin is taken: the player keeps it for after the exclusion.
+    await deps.mayGainValue(playerId, tx);
     const spin = await takeSpin(tx, playerId, wheel.id, now);
     if (!spin) throw noSpin();
     const seeds = {

@@ -21,6 +21,8 @@ export interface Completion {
   freeSpinId?: string;
   /** The round after this movement, when its statement returned it (a win). */
   round?: RoundRow;
+  /** A rollback's cancelled bet (decision 0093). */
+  cancelledBet?: { transactionId: string; at: string };
 }
 
 /**
@@ -42,6 +44,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
     account: ctx.account,
     parts: deltaOf(ctx, c.legs),
     ...(c.freeSpinId ? { freeSpinId: c.freeSpinId } : {}),
+    ...(c.cancelledBet ? { cancelledBet: c.cancelledBet } : {}),
     round: c.round,
     playerStatus: ctx.playerStatus,
     playerName: ctx.playerName,

@@ -20,6 +20,8 @@ interface Cancelled {
   amount: bigint;
   /** The bet's own entries on the player account, negated: the refund per part (decimal strings). */
   parts: Partial<Record<Part, string>>;
+  /** When the bet was taken (PostgreSQL's text, to the microsecond). */
+  betAt: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function rollback(ctx: MovementContext, action: RollbackAction): Pr
     legs,
     ledgerId,
     answer,
+    cancelledBet: { transactionId: action.rollbackTransactionId, at: bet.betAt },
   });
 }
 

@@ -31,6 +31,11 @@ export interface Movement {
   parts: Record<Part, bigint>;
   /** A bet's free-spin id: a free round of casino-issued free spins (decision 0065). */
   freeSpinId?: string;
+  /**
+   * A rollback's cancelled bet: its provider transaction id and when it was taken (PostgreSQL's text, to the
+   * microsecond), so a consumer of the bet's effects can undo exactly what that bet did (decision 0093).
+   */
+  cancelledBet?: { transactionId: string; at: string };
   /** The round as this movement left it, when the movement's own statement returned it (a win). */
   round?: RoundRow;
   /** The player's status, read in this transaction by the statement that locked the account (decision 0081). */

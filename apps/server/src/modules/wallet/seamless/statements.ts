@@ -162,7 +162,8 @@ export const ROUND = statement(
 
 /**
  * Cancels a live bet of this account in an open round that has paid nothing yet, answering the parts its
- * stake came from (its ledger entries), so the refund reverses it exactly.
+ * stake came from (its ledger entries on the account, summed per part: a transaction may hold several
+ * entries on one part), so the refund reverses it exactly.
  */
 export const CANCEL_BET = statement(
   'seamless_cancel_bet',
@@ -172,8 +173,11 @@ export const CANCEL_BET = statement(
       and b.account_id = $3::uuid and b.round_id = $4
       and r.provider_id = b.provider_id and r.round_id = b.round_id and r.status = 'open' and r.win_total = 0
    returning b.amount,
-     (select coalesce(jsonb_object_agg(e.part, (-e.amount)::text), '{}'::jsonb)
-        from wallet.entries e where e.transaction_id = b.ledger_transaction_id and e.account_id = b.account_id) as parts`,
+     (select coalesce(jsonb_object_agg(p.part, (-p.amount)::text), '{}'::jsonb)
+        from (select e.part, sum(e.amount) as amount from wallet.entries e
+               where e.transaction_id = b.ledger_transaction_id and e.account_id = b.account_id
+               group by e.part having sum(e.amount) <> 0) p) as parts,
+     b.created_at::text as "betAt"`,
 );
 
 /** Takes a cancelled stake off its round; a round left with no live bet and no win is rolled back. */

@@ -1,0 +1,111 @@
+import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
+import type { Sql } from '../../db/lean-sql.ts';
+import type { createBonusHouse, Leg, Part } from '../wallet/index.ts';
+import type { Movement, RuleEffect } from '../wallet/seamless/index.ts';
+import { bonusUpdatedEvent } from './events.ts';
+import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
+import { ADD_CONVERTED, SET_WAGER } from './statements.ts';
+
+// Where a bonus's money goes when it leaves the bonus part (decision 0090): its conversion (capped at the
+// max win, the excess to the house), and the shares and refunds of its rounds that come after it ended.
+
+export type BonusHouse = ReturnType<typeof createBonusHouse>;
+type RuleEvent = NonNullable<RuleEffect['events']>[number];
+
+const minOf = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** What is left of the max win after `converted` (null: no cap). */
+const capLeft = (maxWin: bigint | null, converted: bigint) =>
+  maxWin === null ? null : maxWin > converted ? maxWin - converted : 0n;
+
+/** The bonus as the money rule knows it when it ends it. */
+export interface Ending {
+  playerBonusId: string;
+  currentWager: bigint;
+  maxWin: bigint | null;
+  converted: bigint;
+}
+
+/**
+ * Ends the bonus inside the movement (one statement); its `player.bonus.updated` event rides the movement's
+ * own statement. `converted` is the real money the end paid.
+ */
+export async function endIn(sql: Sql, pb: Ending, result: number, now: Date, converted = 0n): Promise<RuleEvent> {
+  const [row] = await sql.query<PlayerBonusRow & BonusFace>(SET_WAGER, [
+    pb.playerBonusId,
+    String(pb.currentWager),
+    PlayerBonusStatus.finished,
+    result,
+    now,
+    String(converted),
+  ]);
+  return bonusUpdatedEvent(toPlayerBonus(row!, row!));
+}
+
+/**
+ * Wagering complete and nothing of the bonus still open: `left` (the bonus part after the movement's other
+ * legs) leaves the bonus part, to real up to the max win, the rest to the house; the bonus is played.
+ */
+export async function convert(
+  sql: Sql,
+  m: Movement,
+  pb: Ending,
+  left: bigint,
+  now: Date,
+  bonusHouse: BonusHouse,
+): Promise<RuleEffect> {
+  const cap = capLeft(pb.maxWin, pb.converted);
+  const converted = cap === null ? left : minOf(left, cap);
+  const legs: Leg[] = [];
+  const houses: string[] = [];
+  if (left > 0n) legs.push({ accountId: m.accountId, part: 'bonus', amount: -left });
+  if (converted > 0n) legs.push({ accountId: m.accountId, part: 'real', amount: converted });
+  if (left > converted) {
+    const house = await bonusHouse(sql, m.currency);
+    legs.push({ accountId: house, part: 'real', amount: left - converted });
+    houses.push(house);
+  }
+  const event = await endIn(sql, pb, PlayerBonusResult.played, now, converted);
+  return { legs, houseAccountIds: houses, events: [event] };
+}
+
+/** The bonus a round was staked under, as the win and rollback statements read it. */
+export interface StakeBonus {
+  playerBonusId: string | null;
+  result: number;
+  maxWin: bigint | null;
+  converted: bigint;
+}
+
+/**
+ * Bonus money of a round whose bonus has ended (a win's share, still in the real part; a refund, in the bonus
+ * part): a played bonus lets it become real up to what is left of its max win, any other end sends it to the
+ * house. `from` is the part it sits in now.
+ */
+export async function afterEnd(
+  sql: Sql,
+  m: Movement,
+  stake: StakeBonus,
+  amount: bigint,
+  from: Part,
+  bonusHouse: BonusHouse,
+): Promise<RuleEffect | undefined> {
+  if (amount <= 0n) return undefined;
+  const played = stake.result === PlayerBonusResult.played;
+  const cap = played ? capLeft(stake.maxWin, stake.converted) : 0n;
+  const kept = cap === null ? amount : minOf(amount, cap);
+  const legs: Leg[] = [];
+  const houses: string[] = [];
+  if (kept > 0n && stake.playerBonusId) await sql.query(ADD_CONVERTED, [stake.playerBonusId, String(kept)]);
+  if (from !== 'real' && kept > 0n) {
+    legs.push({ accountId: m.accountId, part: from, amount: -kept });
+    legs.push({ accountId: m.accountId, part: 'real', amount: kept });
+  }
+  if (amount > kept) {
+    const house = await bonusHouse(sql, m.currency);
+    legs.push({ accountId: m.accountId, part: from, amount: -(amount - kept) });
+    legs.push({ accountId: house, part: 'real', amount: amount - kept });
+    houses.push(house);
+  }
+  return { legs, houseAccountIds: houses };
+}
