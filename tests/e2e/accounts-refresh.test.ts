@@ -96,9 +96,7 @@ describe('token refresh shared by two tabs (spec §4 Session: one refresh at a t
     for (const { page } of tabs) await expectLoggedIn(page, name);
     // Both tabs started a sandbox verification: the sandbox honours only the newest token, so the other
     // tab's frame may answer 404 (docs/decisions/0010, a known sandbox limit). Anything else is an error.
-    const errors = tabs
-      .flatMap((t) => t.errors)
-      .filter((e) => !e.includes('/api/player/services/sumsub/sandbox?token='));
+    const errors = tabs.flatMap((t) => t.errors).filter((e) => !e.includes('/kyc/sandbox?token='));
     expect(errors, JSON.stringify(errors)).toEqual([]);
   });
 });

@@ -92,7 +92,8 @@ describe(`settings and init (${databaseKind})`, () => {
     for (const header of ['XX', 'T1', 'Germany', '<script>', '']) {
       const res = await get('/api/player/init', { 'cf-ipcountry': header, 'cf-connecting-ip': 'not-an-ip; drop' });
       expect(res.status).toBe(200);
-      expect(res.json.data).toMatchObject({ country: null, isRestricted: false, locale: 'en' });
+      // Unknown: "" (no DEFAULT_COUNTRY here), never null (decision 0097).
+      expect(res.json.data).toMatchObject({ country: '', isRestricted: false, locale: 'en' });
       expect(res.json.data.ip).not.toContain('drop');
     }
   });
@@ -100,7 +101,7 @@ describe(`settings and init (${databaseKind})`, () => {
   it('does not trust geo headers when told not to', async () => {
     const other = await createTestApp({ TRUST_GEO_HEADERS: 'false', RESTRICTED_COUNTRIES: 'IR' });
     const res = await other.request({ method: 'GET', url: '/api/player/init', headers: { 'cf-ipcountry': 'IR' } });
-    expect(res.json.data).toMatchObject({ country: null, isRestricted: false });
+    expect(res.json.data).toMatchObject({ country: '', isRestricted: false });
     await other.close();
   });
 });

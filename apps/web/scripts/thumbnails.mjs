@@ -25,6 +25,7 @@ const SQUARE = {
   dice: { side: 225, top: 58 },
   mines: { side: 235, top: 38 },
   plinko: { side: 250, top: 28 },
+  'betsy-sportsbook-betsy': { side: 250, top: 40 },
 };
 
 /** The same art with another viewBox (and pixel size), so it is rasterised, not cropped and scaled. */

@@ -15,7 +15,7 @@ describe('verification', () => {
     expect(isSandboxToken('_act-sbx-jwt-eyJhbGciOi')).toBe(false);
     expect(isSandboxToken('sandbox_')).toBe(false);
     expect(providerSessionOf(sandbox)).toEqual({ kind: 'sandbox', src: sandboxFrameSrc(sandbox) });
-    expect(sandboxFrameSrc('sandbox_a+b')).toBe('/api/player/services/sumsub/sandbox?token=sandbox_a%2Bb');
+    expect(sandboxFrameSrc('sandbox_a+b')).toBe('/kyc/sandbox?token=sandbox_a%2Bb');
     expect(providerSessionOf('act-123')).toEqual({ kind: 'sumsub', token: 'act-123' });
   });
 

@@ -117,9 +117,15 @@ export const Bonus = z.object({
 });
 export type Bonus = z.infer<typeof Bonus>;
 
-/** Arrays arrive as `key[]=a&key[]=b` or as one scalar `key=a` (api-contract §1.1): both become a list. */
+/**
+ * Arrays arrive as `key[]=a&key[]=b` or as one scalar `key=a` (api-contract §1.1): both become a list. An empty
+ * value names nothing (the seed's client encodes `[null]` as `key[]=`): dropped, so the list may be empty.
+ */
 const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(100).optional());
+  z.preprocess(
+    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
+    z.array(item).max(100).optional(),
+  );
 const currencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, 'a currency code');
 
 export const PlayerBonusesQuery = z.object({

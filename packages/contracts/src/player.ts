@@ -119,6 +119,12 @@ export const OtpVerifyRequest = z.object({
 
 export const TokenLoginRequest = z.object({ token: z.string().min(16).max(512), fingerprint });
 
+/**
+ * The refresh's body, all optional (the spec's client sends none): a client that sends the device fingerprint it
+ * signed in with has it compared when it refreshes by bearer token alone (decision 0096).
+ */
+export const RefreshRequest = z.object({ fingerprint: z.string().max(256).optional() });
+
 export const SocialLoginRequest = z.object({
   connection: z.string().regex(/^[a-z0-9_-]{1,40}$/),
   provider: z.string().regex(/^[a-z0-9_-]{1,40}$/),

@@ -98,7 +98,8 @@ export type Constants = z.infer<typeof Constants>;
 
 /** GET /api/player/init. The contract lists `country`; we add what the site needs for geo decisions. */
 export const PlayerInit = z.object({
-  country: z.string().nullable(),
+  /** The visitor's country; when unknown, the site's default country or "" (decision 0097). */
+  country: z.string(),
   ip: z.string().nullable(),
   isRestricted: z.boolean(),
   restrictType: z.number().int().nullable(),

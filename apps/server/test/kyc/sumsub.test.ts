@@ -83,7 +83,7 @@ describe(`identity verification through Sumsub (${databaseKind})`, () => {
     expect(call).toMatchObject({ method: 'POST', path: '/resources/accessTokens/sdk' });
     expect(JSON.parse(call.body)).toMatchObject({ userId: auth.profile.id, levelName: 'test-level' });
     // No sandbox here.
-    expect((await t.request({ method: 'GET', url: '/api/player/services/sumsub/sandbox?token=x' })).status).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/kyc/sandbox?token=x' })).status).toBe(404);
   });
 
   it('follows the review: init, pending, approved (approving pending documents), and rejected with the reason', async () => {

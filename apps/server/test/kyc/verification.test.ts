@@ -100,7 +100,7 @@ describe(`identity verification, sandbox provider (${databaseKind})`, () => {
   it('serves the sandbox page for a current token only, with its own CSP and no script', async () => {
     const { auth } = await registerPlayer(t);
     const sandboxToken = await startVerification(auth.accessToken);
-    const page = await t.request({ method: 'GET', url: `/api/player/services/sumsub/sandbox?token=${sandboxToken}` });
+    const page = await t.request({ method: 'GET', url: `/kyc/sandbox?token=${sandboxToken}` });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Verification in progress');
@@ -117,7 +117,7 @@ describe(`identity verification, sandbox provider (${databaseKind})`, () => {
     for (const token of [sandboxToken, 'sandbox_nope', '', '<script>']) {
       const res = await t.request({
         method: 'GET',
-        url: `/api/player/services/sumsub/sandbox?token=${encodeURIComponent(token)}`,
+        url: `/kyc/sandbox?token=${encodeURIComponent(token)}`,
       });
       expect(res.status, token).toBe(404);
       expect(res.body).not.toContain('Verification in progress');

@@ -51,13 +51,21 @@ describe(`the refresh cookie (${databaseKind})`, () => {
     }
   });
 
-  it('is required: a refresh with only the access token is refused, and the session stays open', async () => {
-    const { auth, refreshCookie } = await registerPlayer(t);
-    const bare = await refresh(auth.accessToken);
-    expect(bare.status).toBe(401);
-    expect(bare.json.error.code).toBe(4);
-    expect((await t.call('GET', '/api/player/profile', { token: auth.accessToken })).status).toBe(200);
-    expect((await refresh(auth.accessToken, refreshCookie)).status).toBe(200);
+  it('is required with REFRESH_COOKIE_REQUIRED: the access token alone is refused, and the session stays open', async () => {
+    // Without the setting a client that sends no cookie refreshes by its token (decision 0096, refresh-modes.test.ts).
+    const strict = await createPlayerTestApp({ REFRESH_COOKIE_REQUIRED: 'true' });
+    try {
+      const { auth, refreshCookie } = await registerPlayer(strict);
+      const refreshOn = (cookie?: string) =>
+        strict.call('POST', '/api/player/sessions/refresh', { token: auth.accessToken, cookie });
+      const bare = await refreshOn();
+      expect(bare.status).toBe(401);
+      expect(bare.json.error.code).toBe(4);
+      expect((await strict.call('GET', '/api/player/profile', { token: auth.accessToken })).status).toBe(200);
+      expect((await refreshOn(refreshCookie)).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 
   it("belongs to one session and token: another session's cookie or a forged one is refused", async () => {

@@ -17,6 +17,7 @@ import {
   PlayerDocument,
   Profile,
   ProfileUpdate,
+  RefreshRequest,
   RegisterPhoneRequest,
   RegisterRequest,
   Session,
@@ -89,6 +90,7 @@ export const playerEndpoints = {
     auth: 'player',
     summary: 'New access token for the session of the (possibly expired) bearer token.',
     tags,
+    body: RefreshRequest,
     response: dataOf(Auth),
   }),
   logout: defineEndpoint({

@@ -54,8 +54,11 @@ export async function listPlayerBonuses(db: Db, playerId: string, q: PlayerBonus
  */
 export async function listOffers(db: Db, playerId: string, q: BonusesQuery, now: Date): Promise<Bonus[]> {
   const where: SQL[] = [eq(bonuses.enabled, true)];
-  if (q.bonusIds?.length) where.push(inArray(bonuses.id, q.bonusIds));
-  else where.push(eq(bonuses.kind, 'deposit'));
+  if (q.bonusIds) {
+    // Named bonuses only; `bonusIds[]=` names none (issue 29): none, not the deposit offers.
+    if (q.bonusIds.length === 0) return [];
+    where.push(inArray(bonuses.id, q.bonusIds));
+  } else where.push(eq(bonuses.kind, 'deposit'));
   const rows = await db
     .select({ bonus: bonuses, packageName: packages.name })
     .from(bonuses)

@@ -164,13 +164,21 @@ export async function seedSportsbookGame(db: Db): Promise<void> {
     isDemoMode: false,
     enabled: true,
     position: 100,
+    // Its card needs thumbnails like any game (issue 29): art/games/betsy-sportsbook-betsy.svg in the web app.
+    imagePath: imagePathOf('betsy-sportsbook-betsy'),
   };
   await db
     .insert(games)
     .values(values)
     .onConflictDoUpdate({
       target: games.identity,
-      set: { name: values.name, type: values.type, description: values.description, updatedAt: sql`now()` },
+      set: {
+        name: values.name,
+        type: values.type,
+        description: values.description,
+        imagePath: values.imagePath,
+        updatedAt: sql`now()`,
+      },
     });
   invalidateLobby(db);
 }

@@ -8,7 +8,7 @@ import { createStorage } from '../../storage/index.ts';
 import { playerOf } from '../player/auth.ts';
 import type { PlayerModule } from '../player/index.ts';
 import { createDocuments, type UploadInput } from './documents.ts';
-import { sandboxNotFoundPage, sandboxPage, sandboxPageCsp } from './sandbox-page.ts';
+import { SANDBOX_PAGE_PATH, sandboxNotFoundPage, sandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { createVerification } from './verification.ts';
 
 const e = endpoints.player;
@@ -116,16 +116,14 @@ export async function kycRoutes(app: FastifyInstance, options: KycRoutesOptions)
     return { data: await verification.status(playerOf(request).playerId) };
   });
 
-  // The sandbox provider's page (HTML, framed by the web app): not a JSON endpoint of the contract. The
-  // token in the query identifies the verification, since a frame cannot send the Authorization header.
+  // The sandbox provider's page, framed by the web app: a page, so outside /api, where everything refuses with
+  // the error envelope (decision 0097). The token in the query identifies the verification, since a frame cannot
+  // send the Authorization header. Refused, it is still a page: 404 with the page's own headers.
   app.get<{ Querystring: { token?: string } }>(
-    '/api/player/services/sumsub/sandbox',
+    SANDBOX_PAGE_PATH,
     async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
-      if (verification.provider !== 'sandbox') {
-        throw ApiError.of(ErrorCode.notFound, 'The sandbox identity provider is off.');
-      }
       const token = typeof request.query.token === 'string' ? request.query.token : '';
-      const applicant = await verification.sandboxApplicant(token);
+      const applicant = verification.provider === 'sandbox' ? await verification.sandboxApplicant(token) : null;
       reply
         .header('content-security-policy', sandboxPageCsp)
         .header('x-frame-options', 'SAMEORIGIN')

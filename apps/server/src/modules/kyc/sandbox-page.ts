@@ -4,6 +4,10 @@ import { createHash } from 'node:crypto';
  * The sandbox identity provider's page, embedded by the web app's verification page in place of the
  * provider's SDK. Static: no script, nothing polled (the web page polls the status endpoint).
  */
+
+/** Where it is served: a page, not under /api (decision 0097); the web app frames `?token=…` of it. */
+export const SANDBOX_PAGE_PATH = '/kyc/sandbox';
+
 const style = [
   'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1d29;background:#f5f6fa;display:grid;place-items:center;min-height:100vh}',
   'main{max-width:28rem;padding:2rem;text-align:center}',

@@ -13,9 +13,10 @@ import type { PlayerModule } from './index.ts';
 import { limits } from './limits.ts';
 import { tooManyLogins } from './login-throttle.ts';
 import { sendOtp, verifyOtp } from './otp.ts';
+import { refreshSession } from './refresh.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
 import { players } from './schema.ts';
-import { bearerOf, closeSession, listSessions, refreshSession } from './sessions.ts';
+import { bearerOf, closeSession, listSessions } from './sessions.ts';
 
 const e = endpoints.player;
 
@@ -101,9 +102,14 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
   route(
     app,
     e.refresh,
-    async ({ request, reply }) => {
-      const token = bearerOf(request.headers.authorization);
-      return { data: withCookie(reply, await refreshSession(deps, token, refreshCookieOf(request), metaOf(request))) };
+    async ({ body, request, reply }) => {
+      const auth = await refreshSession(deps, {
+        token: bearerOf(request.headers.authorization),
+        cookie: refreshCookieOf(request),
+        fingerprint: body.fingerprint || null,
+        meta: metaOf(request),
+      });
+      return { data: withCookie(reply, auth) };
     },
     perIp('refresh'),
   );

@@ -100,6 +100,8 @@ export const sessions = player.table(
     jti: text('jti').notNull(),
     previousJti: text('previous_jti'),
     rotatedAt: instant('rotated_at'),
+    /** Refreshed with the refresh cookie once: from then on a refresh without it is refused (decision 0096). */
+    cookieBound: boolean('cookie_bound').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     refreshUntil: timestamp('refresh_until', { withTimezone: true }).notNull(),

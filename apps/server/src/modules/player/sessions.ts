@@ -9,12 +9,11 @@ import type { PlayerDeps, RequestMeta } from './context.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { limits } from './limits.ts';
 import { type PlayerRow, toProfile } from './profile.ts';
-import { refreshValueMatches } from './refresh-cookie.ts';
-import { players, sessions } from './schema.ts';
+import { sessions } from './schema.ts';
 
 /** The `prv` claim: which kind of subject the token names (always a player here). */
 const PRV = createHash('sha1').update('croupier/player').digest('hex');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The session check of every authenticated request, as a prepared statement: no query building per request
@@ -49,8 +48,8 @@ export const deviceTypeOf = (userAgent: string | null): 'mobile' | 'desktop' =>
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function mintToken(deps: PlayerDeps, playerId: string, sessionId: string, jti: string) {
-  const iat = nowSeconds();
+/** An access token; `iat` given, it is the same token that was minted then (a lost refresh answered again). */
+export function mintToken(deps: PlayerDeps, playerId: string, sessionId: string, jti: string, iat = nowSeconds()) {
   const exp = iat + deps.config.ACCESS_TOKEN_TTL_SECONDS;
   const claims: AccessClaims = {
     iss: deps.config.publicUrl,
@@ -66,8 +65,15 @@ function mintToken(deps: PlayerDeps, playerId: string, sessionId: string, jti: s
   return { accessToken: signJwt(claims, deps.secret), expiresAfter: new Date(exp * 1000).toISOString() };
 }
 
-const refreshUntil = (deps: PlayerDeps) =>
-  new Date(Date.now() + deps.config.SESSION_REFRESH_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a session signed in at `createdAt` ends: the refresh window slides, the lifetime does not (0096). */
+export const sessionEndOf = (deps: PlayerDeps, createdAt: Date) =>
+  createdAt.getTime() + deps.config.SESSION_LIFETIME_DAYS * DAY_MS;
+
+/** Until when a session used now can be refreshed: the sliding window, within the session's lifetime. */
+export const refreshUntilOf = (deps: PlayerDeps, createdAt: Date) =>
+  new Date(Math.min(Date.now() + deps.config.SESSION_REFRESH_WINDOW_DAYS * DAY_MS, sessionEndOf(deps, createdAt)));
 
 /** Opens a session for a player and answers the contract's Auth. */
 export async function openSession(
@@ -90,7 +96,7 @@ export async function openSession(
       fingerprint: input.fingerprint || null,
       method: input.method,
       jti,
-      refreshUntil: refreshUntil(deps),
+      refreshUntil: refreshUntilOf(deps, new Date()),
     })
     .returning({ id: sessions.id });
   const token = mintToken(deps, player.id, session!.id, jti);
@@ -139,76 +145,6 @@ export async function authenticate(deps: PlayerDeps, token: string): Promise<Aut
       );
   }
   return { playerId: claims.sub, sessionId: claims.sessionId, claims };
-}
-
-/**
- * A new access token for the session of a (possibly expired) token with a valid signature, while the
- * session is open and inside its refresh window, and only with the refresh cookie of that token id
- * (docs/decisions/0032): a stolen access token alone refreshes nothing. The token id rotates, and the cookie
- * with it; the pair it replaced is still accepted for a short grace so a lost answer does not end the
- * session. The replaced cookie presented after the grace is a replay: the session is closed.
- */
-export async function refreshSession(
-  deps: PlayerDeps,
-  token: string | null,
-  cookie: string | null,
-  meta: RequestMeta,
-): Promise<Auth> {
-  const fail = async (detail: string, playerId?: string, sessionId?: string) => {
-    await recordEvent(deps.db, { type: 'refresh', outcome: 'failure', detail, playerId, sessionId, meta });
-    return unauthorized('The session cannot be refreshed.');
-  };
-  if (!token) throw await fail('no token');
-  const check = verifyJwt(token, deps.secret);
-  if (!check.ok) throw await fail(check.reason);
-  const { claims } = check;
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.sub)) throw await fail('claims');
-  const [row] = await deps.db
-    .select({ session: sessions, player: players })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.playerId, claims.sub)));
-  if (!row) throw await fail('no session');
-  const { session, player } = row;
-  if (session.closedAt) throw await fail('session closed', player.id, session.id);
-  if (session.refreshUntil.getTime() <= Date.now()) throw await fail('refresh window over', player.id, session.id);
-  if (player.status === PlayerStatus.blocked) throw await fail('blocked', player.id, session.id);
-  const current = claims.jti === session.jti;
-  const graced =
-    claims.jti === session.previousJti &&
-    session.rotatedAt !== null &&
-    Date.now() - session.rotatedAt.getTime() <= limits.refreshGraceSeconds * 1000;
-  if (!cookie) throw await fail('no refresh cookie', player.id, session.id);
-  if (!current && !graced && refreshValueMatches(deps, cookie, session.id, session.previousJti)) {
-    await closeSession(deps, player.id, session.id, 'refresh reuse', meta);
-    throw await fail('refresh cookie reused: session closed', player.id, session.id);
-  }
-  if (!current && !graced) throw await fail('stale token id', player.id, session.id);
-  if (!refreshValueMatches(deps, cookie, session.id, claims.jti)) {
-    throw await fail('refresh cookie does not match', player.id, session.id);
-  }
-
-  const jti = randomUUID();
-  const [updated] = await deps.db
-    .update(sessions)
-    .set({
-      jti,
-      previousJti: session.jti,
-      rotatedAt: sql`now()`,
-      lastSeenAt: sql`now()`,
-      refreshUntil: refreshUntil(deps),
-    })
-    // Only if nobody rotated it meanwhile (or it was the graced id): two refreshes cannot both win.
-    .where(and(eq(sessions.id, session.id), eq(sessions.jti, session.jti), isNull(sessions.closedAt)))
-    .returning({ id: sessions.id });
-  if (!updated) throw await fail('concurrent refresh', player.id, session.id);
-  await recordEvent(deps.db, { type: 'refresh', outcome: 'success', playerId: player.id, sessionId: session.id, meta });
-  return {
-    ...mintToken(deps, player.id, session.id, jti),
-    tokenType: 'bearer',
-    sessionId: session.id,
-    profile: toProfile(player),
-  };
 }
 
 const toSession = (row: typeof sessions.$inferSelect): Session => ({

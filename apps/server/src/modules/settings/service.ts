@@ -82,7 +82,8 @@ export function createSettingsService(config: Config, rates: RatesSource = seede
       const restrictType = restrictionOf(visitor.country);
       const locale = (visitor.country && countryByCode.get(visitor.country)?.locale) || defaultLocale.code;
       return {
-        country: visitor.country,
+        // Unknown: the site's default, else "" (decision 0097); restriction and locale follow the known one only.
+        country: visitor.country ?? config.DEFAULT_COUNTRY ?? '',
         ip: visitor.ip,
         isRestricted: restrictType !== null,
         restrictType,

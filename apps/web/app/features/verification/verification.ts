@@ -11,8 +11,7 @@ export const POLL_MS = 3000;
 const SANDBOX_TOKEN = /^sandbox_[A-Za-z0-9_-]+$/;
 export const isSandboxToken = (token: string) => SANDBOX_TOKEN.test(token);
 
-export const sandboxFrameSrc = (token: string) =>
-  `/api/player/services/sumsub/sandbox?token=${encodeURIComponent(token)}`;
+export const sandboxFrameSrc = (token: string) => `/kyc/sandbox?token=${encodeURIComponent(token)}`;
 
 export type ProviderSession = { kind: 'sandbox'; src: string } | { kind: 'sumsub'; token: string };
 
