@@ -86,7 +86,9 @@ export interface Delivered<E extends RetentionEvent = RetentionEvent> {
  */
 export interface RetentionHandler {
   readonly name: string;
-  handle(tx: Db, delivered: Delivered): Promise<void>;
+  handle?(tx: Db, delivered: Delivered): Promise<void>;
+  /** Once per page, after every event of it, in the same transaction: work that one statement does for all. */
+  handlePage?(tx: Db, page: readonly Delivered[]): Promise<void>;
   /** After the transaction committed (publish to Redis, nudge the outbox): best effort, never throws. */
   afterCommit?(delivered: Delivered): Promise<void>;
 }
@@ -179,7 +181,8 @@ export function createRetentionConsumer(db: Db, handlers: readonly RetentionHand
       const todo: Delivered[] = ours
         .filter((m) => firstTime.has(m.id))
         .map((m) => ({ id: m.id, event: m.data as RetentionEvent }));
-      for (const delivered of todo) for (const handler of handlers) await handler.handle(tx, delivered);
+      for (const delivered of todo) for (const handler of handlers) await handler.handle?.(tx, delivered);
+      if (todo.length > 0) for (const handler of handlers) await handler.handlePage?.(tx, todo);
       return todo;
     });
     for (const delivered of fresh) {
