@@ -1,8 +1,6 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverOf } from '../../src/db/lean-sql.ts';
 import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
+import { recordTransactions } from '../db/record-transactions.ts';
 import { databaseKind } from '../harness.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
 import { account, applyCode, defineBonus, newPlayer, type Player } from './helpers.ts';
@@ -13,47 +11,6 @@ import { account, applyCode, defineBonus, newPlayer, type Player } from './helpe
 // bet costs 6 (lock, claim with round, limits, active bonus with the round's stake, stake and wager, move) and
 // a win 5 (lock, claim with payout, limits, settle the stake, move), as before the issue 23 fixes. The win
 // that converts a bonus costs what the converting bet did: the bonus's end (its event rides the move).
-
-/** The statements of every transaction that ran while recording, each as the list of its texts. */
-function recordTransactions(t: SeamlessTestApp) {
-  const transactions: string[][] = [];
-  let recording = false;
-  const driver = driverOf(t.database.db);
-  if (driver.kind === 'pglite') {
-    const client = driver.client as PGlite & { transaction: PGlite['transaction'] };
-    const original = client.transaction.bind(client);
-    client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
-      original((tx) => {
-        if (recording) {
-          const log: string[] = [];
-          transactions.push(log);
-          const query = tx.query.bind(tx);
-          tx.query = ((text: string, ...rest: unknown[]) => {
-            log.push(text);
-            return (query as (...a: unknown[]) => unknown)(text, ...rest);
-          }) as Transaction['query'];
-        }
-        return fn(tx);
-      })) as PGlite['transaction'];
-    return { transactions, start: () => (recording = true), restore: () => (client.transaction = original) };
-  }
-  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const original = proto.query;
-  const open = new WeakMap<pg.Client, string[]>();
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
-    const word = text.trim().toUpperCase();
-    if (recording && word === 'BEGIN') {
-      const log: string[] = [];
-      transactions.push(log);
-      open.set(this, log);
-    } else if (word === 'COMMIT' || word === 'ROLLBACK') open.delete(this);
-    else open.get(this)?.push(text);
-    return original.apply(this, args);
-  };
-  return { transactions, start: () => (recording = true), restore: () => (proto.query = original) };
-}
 
 let t: SeamlessTestApp;
 beforeAll(async () => {

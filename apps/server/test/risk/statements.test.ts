@@ -1,8 +1,6 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverOf } from '../../src/db/lean-sql.ts';
 import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
+import { recordTransactions } from '../db/record-transactions.ts';
 import { databaseKind } from '../harness.ts';
 import { createRiskTestApp, type RiskTestApp, uid } from './helpers.ts';
 
@@ -11,61 +9,6 @@ import { createRiskTestApp, type RiskTestApp, uid } from './helpers.ts';
 // movement in its windows in one statement (decision 0078), so limits add no statement to the money path.
 // Without limits: a bet 5 (lock, claim with round, limits, bonus, move), a win 5 too (the activity rule's
 // public name comes with the lock, decision 0086).
-
-/** The statements of every transaction that ran while recording, each as the list of its texts. */
-function recordTransactions(t: RiskTestApp) {
-  const transactions: string[][] = [];
-  let recording = false;
-  const driver = driverOf(t.database.db);
-  if (driver.kind === 'pglite') {
-    const client = driver.client as PGlite & { transaction: PGlite['transaction'] };
-    const original = client.transaction.bind(client);
-    client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
-      original((tx) => {
-        if (recording) {
-          const log: string[] = [];
-          transactions.push(log);
-          const query = tx.query.bind(tx);
-          tx.query = ((text: string, ...rest: unknown[]) => {
-            log.push(text);
-            return (query as (...a: unknown[]) => unknown)(text, ...rest);
-          }) as Transaction['query'];
-        }
-        return fn(tx);
-      })) as PGlite['transaction'];
-    return {
-      transactions,
-      start: () => (recording = true),
-      stop: () => (recording = false),
-      restore() {
-        client.transaction = original;
-      },
-    };
-  }
-  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const original = proto.query;
-  const open = new WeakMap<pg.Client, string[]>();
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
-    const word = text.trim().toUpperCase();
-    if (recording && word === 'BEGIN') {
-      const log: string[] = [];
-      transactions.push(log);
-      open.set(this, log);
-    } else if (word === 'COMMIT' || word === 'ROLLBACK') open.delete(this);
-    else open.get(this)?.push(text);
-    return original.apply(this, args);
-  };
-  return {
-    transactions,
-    start: () => (recording = true),
-    stop: () => (recording = false),
-    restore() {
-      proto.query = original;
-    },
-  };
-}
 
 let t: RiskTestApp;
 beforeAll(async () => {

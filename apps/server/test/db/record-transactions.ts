@@ -1,0 +1,62 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../src/db/client.ts';
+import { driverOf } from '../../src/db/lean-sql.ts';
+
+// Records the SQL of every transaction on a test app's database (PGlite's transaction or a pg client between
+// BEGIN and COMMIT), as bench/wallet counts statements: the statement-count tests of the money path read it.
+
+/** The statements of every transaction that ran while recording, each as the list of its texts. */
+export function recordTransactions(t: { database: Database }) {
+  const transactions: string[][] = [];
+  let recording = false;
+  const driver = driverOf(t.database.db);
+  if (driver.kind === 'pglite') {
+    const client = driver.client as PGlite & { transaction: PGlite['transaction'] };
+    const original = client.transaction.bind(client);
+    client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
+      original((tx) => {
+        if (recording) {
+          const log: string[] = [];
+          transactions.push(log);
+          const query = tx.query.bind(tx);
+          tx.query = ((text: string, ...rest: unknown[]) => {
+            log.push(text);
+            return (query as (...a: unknown[]) => unknown)(text, ...rest);
+          }) as Transaction['query'];
+        }
+        return fn(tx);
+      })) as PGlite['transaction'];
+    return {
+      transactions,
+      start: () => (recording = true),
+      stop: () => (recording = false),
+      restore() {
+        client.transaction = original;
+      },
+    };
+  }
+  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  const open = new WeakMap<pg.Client, string[]>();
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+    const word = text.trim().toUpperCase();
+    if (recording && word === 'BEGIN') {
+      const log: string[] = [];
+      transactions.push(log);
+      open.set(this, log);
+    } else if (word === 'COMMIT' || word === 'ROLLBACK') open.delete(this);
+    else open.get(this)?.push(text);
+    return original.apply(this, args);
+  };
+  return {
+    transactions,
+    start: () => (recording = true),
+    stop: () => (recording = false),
+    restore() {
+      proto.query = original;
+    },
+  };
+}
