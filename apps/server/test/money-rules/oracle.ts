@@ -70,7 +70,12 @@ export interface PlayerModel {
   /** A deposit code waits for the next deposit. */
   attached: boolean;
   quest: QuestModel | null;
-  wheelSpun: boolean;
+  /**
+   * The real UTC day of the last spin: the wheel's daily spin follows the real clock, not the test's risk
+   * clock, so a sequence that runs across midnight gets a new spin (only a spin sent in the very millisecond
+   * of midnight can still disagree).
+   */
+  wheelSpunOn: string | null;
 }
 
 export interface ReferralModel {
@@ -97,7 +102,7 @@ const freshPlayer = (): PlayerModel => ({
   limits: new LimitsModel(),
   attached: false,
   quest: null,
-  wheelSpun: false,
+  wheelSpunOn: null,
 });
 
 export class World implements BonusWorld {
@@ -334,8 +339,9 @@ export function predict(w: World, a: Action, facts: Facts): Prediction {
     case 'wheel': {
       const player = w.players[a.p]!;
       if (w.excluded(a.p)) return { outcome: 'refused', why: 'excluded: no wheel' };
-      if (player.wheelSpun) return { outcome: 'refused', why: 'no spin left today' };
-      player.wheelSpun = true;
+      const today = new Date().toISOString().slice(0, 10);
+      if (player.wheelSpunOn === today) return { outcome: 'refused', why: 'no spin left today' };
+      player.wheelSpunOn = today;
       w.parts(a.p, player.active).real += WHEEL.prize;
       return { outcome: 'ok' };
     }
