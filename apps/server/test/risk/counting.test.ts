@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
 import { rows } from '../wallet/db.ts';
-import { createRiskTestApp, DAY, HOUR, type RiskTestApp } from './helpers.ts';
+import { cashLimit, createRiskTestApp, DAY, HOUR, type RiskTestApp } from './helpers.ts';
 
 // The limits rule computes the windows in SQL in the player's zone and counts only the periods that have a
 // bet or loss limit (decision 0078).
@@ -14,12 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (token: string, body: unknown) => t.call('POST', '/api/player/limits', { token, body });
-const cash = (definition: number, amount: number, period = 'daily') => ({
-  definition,
-  period,
-  currency: 'EUR',
-  amount,
-});
 const currentOf = async (token: string) => {
   const res = await t.call('GET', '/api/player/limits', { token });
   expect(res.status).toBe(200);
@@ -40,7 +34,7 @@ describe(`counting limits in the money path (${databaseKind})`, () => {
   it("a bet limit's day is the player's day (Tokyo: it starts at 15:00 UTC)", async () => {
     const { token, launch } = await t.member(100);
     expect((await t.call('PUT', '/api/player/profile', { token, body: { timeZone: 'Asia/Tokyo' } })).status).toBe(200);
-    expect((await post(token, cash(1, 5))).status).toBe(200);
+    expect((await post(token, cashLimit(1, 5))).status).toBe(200);
     advanceToUtc(14, 30); // 23:30 in Tokyo
     expect((await t.bet(launch, '4')).status).toBe('OK');
     expect((await t.bet(launch, '2')).code).toBe('LIMIT_REACHED');
@@ -51,8 +45,8 @@ describe(`counting limits in the money path (${databaseKind})`, () => {
 
   it('counts only the periods that have a limit; a limit of another period counts from its creation', async () => {
     const { token, launch, playerId } = await t.member(100);
-    expect((await post(token, cash(1, 50))).status).toBe(200);
-    expect((await post(token, cash(2, 50))).status).toBe(200);
+    expect((await post(token, cashLimit(1, 50))).status).toBe(200);
+    expect((await post(token, cashLimit(2, 50))).status).toBe(200);
     expect((await t.bet(launch, '3')).status).toBe('OK');
     const periods = async () =>
       (
@@ -62,7 +56,7 @@ describe(`counting limits in the money path (${databaseKind})`, () => {
         )
       ).map((r) => r.period);
     expect(await periods()).toEqual(['daily']);
-    expect((await post(token, cash(1, 50, 'weekly'))).status).toBe(200);
+    expect((await post(token, cashLimit(1, 50, 'weekly'))).status).toBe(200);
     expect((await t.bet(launch, '2')).status).toBe('OK');
     expect(await periods()).toEqual(['daily', 'weekly']);
     expect(await currentOf(token)).toEqual(['1/daily: 5', '1/weekly: 2', '2/daily: 5']);

@@ -19,6 +19,14 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const uid = (prefix: string) => `${prefix}-${randomUUID()}`;
 
+/** The body of a bet (1), loss (2) or deposit (3) limit in EUR, daily unless told. */
+export const cashLimit = (definition: number, amount: number, period = 'daily') => ({
+  definition,
+  period,
+  currency: 'EUR',
+  amount,
+});
+
 export interface RiskTestApp extends SeamlessTestApp {
   clock: ReturnType<typeof testClock>;
   memory: MemoryPublisher;

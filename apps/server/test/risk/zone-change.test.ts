@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
 import { rows } from '../wallet/db.ts';
-import { createRiskTestApp, DAY, type RiskTestApp } from './helpers.ts';
+import { cashLimit, createRiskTestApp, DAY, type RiskTestApp } from './helpers.ts';
 
 // Issue 23 finding 2: a daily loss limit of 10 EUR let a player lose 190 EUR in a day, each change of the
 // profile's time zone opening a fresh window. A limit counts in the zone in force when it was set
@@ -15,12 +15,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (token: string, body: unknown) => t.call('POST', '/api/player/limits', { token, body });
-const cash = (definition: number, amount: number, period = 'daily') => ({
-  definition,
-  period,
-  currency: 'EUR',
-  amount,
-});
 const setZone = async (token: string, timeZone: string) =>
   expect((await t.call('PUT', '/api/player/profile', { token, body: { timeZone } })).status).toBe(200);
 const limitsOf = async (token: string) => {
@@ -54,7 +48,7 @@ const zones = [
 describe(`limit windows a player cannot reopen (${databaseKind})`, () => {
   it('a daily loss limit holds across changes of the profile time zone', async () => {
     const { token, launch } = await t.member(100);
-    expect((await post(token, cash(2, 10))).status).toBe(200);
+    expect((await post(token, cashLimit(2, 10))).status).toBe(200);
     advanceToUtc(12);
     expect((await t.bet(launch, '10')).status).toBe('OK');
     expect((await t.bet(launch, '1')).code).toBe('LIMIT_REACHED');
@@ -74,7 +68,7 @@ describe(`limit windows a player cannot reopen (${databaseKind})`, () => {
     const { token, launch } = await t.member(100);
     advanceToUtc(12);
     await setZone(token, 'Asia/Tokyo');
-    expect((await post(token, cash(1, 5))).status).toBe(200);
+    expect((await post(token, cashLimit(1, 5))).status).toBe(200);
     expect((await t.bet(launch, '5')).status).toBe('OK');
     for (const zone of [...zones, 'UTC']) {
       await setZone(token, zone);
@@ -90,17 +84,17 @@ describe(`limit windows a player cannot reopen (${databaseKind})`, () => {
     const { token, launch, playerId } = await t.member(100);
     advanceToUtc(12);
     await setZone(token, 'Europe/Berlin');
-    expect((await post(token, cash(1, 20))).status).toBe(200);
+    expect((await post(token, cashLimit(1, 20))).status).toBe(200);
     // Paris has Berlin's offsets: the same window, one counter.
     await setZone(token, 'Europe/Paris');
-    expect((await post(token, cash(2, 20))).status).toBe(200);
+    expect((await post(token, cashLimit(2, 20))).status).toBe(200);
     expect((await t.bet(launch, '4')).status).toBe('OK');
     const counters = () =>
       rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from risk.usage where player_id = ${playerId}`);
     expect((await counters())[0]!.n).toBe(1);
     // A weekly loss limit set in Tokyo counts beside them.
     await setZone(token, 'Asia/Tokyo');
-    expect((await post(token, cash(2, 6, 'weekly'))).status).toBe(200);
+    expect((await post(token, cashLimit(2, 6, 'weekly'))).status).toBe(200);
     expect((await t.bet(launch, '3')).status).toBe('OK');
     expect((await t.bet(launch, '4')).code).toBe('LIMIT_REACHED');
     const shown = (await limitsOf(token)).map((l) => l.currentAmount).sort();
