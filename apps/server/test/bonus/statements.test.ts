@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
-import { recordTransactions } from '../db/record-transactions.ts';
+import { walletStatementsOf } from '../db/record-transactions.ts';
 import { databaseKind } from '../harness.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
 import { account, applyCode, defineBonus, newPlayer, type Player } from './helpers.ts';
@@ -20,19 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Statements of the wallet's transaction for one seamless call (the one that locks the account). */
-async function statementsOf(call: () => Promise<{ status: string }>): Promise<number> {
-  const recorder = recordTransactions(t);
-  recorder.start();
-  try {
-    expect((await call()).status).toBe('OK');
-  } finally {
-    recorder.restore();
-  }
-  const wallet = recorder.transactions.filter((log) => log[0] === LOCK_BY_TOKEN.text);
-  expect(wallet).toHaveLength(1);
-  return wallet[0]!.length;
-}
+const statementsOf = (call: () => Promise<{ status: string }>) => walletStatementsOf(t, call);
 
 let seq = 0;
 async function betAndWin(p: Player, stake: string, payout: string) {

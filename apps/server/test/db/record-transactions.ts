@@ -1,7 +1,9 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { driverOf } from '../../src/db/lean-sql.ts';
+import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
 
 // Records the SQL of every transaction on a test app's database (PGlite's transaction or a pg client between
 // BEGIN and COMMIT), as bench/wallet counts statements: the statement-count tests of the money path read it.
@@ -59,4 +61,22 @@ export function recordTransactions(t: { database: Database }) {
       proto.query = original;
     },
   };
+}
+
+/** Statements of the wallet's transaction for one seamless call (the one that locks the account). */
+export async function walletStatementsOf(
+  t: { database: Database },
+  call: () => Promise<{ status: string }>,
+): Promise<number> {
+  const recorder = recordTransactions(t);
+  recorder.start();
+  try {
+    expect((await call()).status).toBe('OK');
+  } finally {
+    recorder.stop();
+    recorder.restore();
+  }
+  const wallet = recorder.transactions.filter((log) => log[0] === LOCK_BY_TOKEN.text);
+  expect(wallet).toHaveLength(1);
+  return wallet[0]!.length;
 }

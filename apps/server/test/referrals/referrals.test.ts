@@ -7,6 +7,7 @@ import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { registerPlayer } from '../player/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
+import { rewardsTo as referralRewardsTo } from './helpers.ts';
 
 // The referral programme (issue 16 item 7, decision 0067): a code per player, the referee bound at sign-up,
 // qualification on a deposit of at least 20 EUR and 20 EUR of real stakes before the deadline, the referrer
@@ -76,14 +77,7 @@ async function bet(playerId: string, amount: string) {
   });
 }
 
-const rewardsTo = async (playerId: string) => {
-  const result = await t.database.db.execute(sql`
-    select count(*)::int as n from wallet.transactions t
-      join wallet.entries e on e.transaction_id = t.id
-      join wallet.accounts a on a.id = e.account_id
-     where t.kind = 'referral.reward' and a.player_id = ${playerId}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-};
+const rewardsTo = (playerId: string) => referralRewardsTo(t, playerId);
 
 describe(`referrals (${databaseKind})`, () => {
   it('gives every player a code and answers the settings and the constants', async () => {

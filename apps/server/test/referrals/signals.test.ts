@@ -6,6 +6,7 @@ import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { nextIp, registration, uniqueEmail } from '../player/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
+import { rewardsTo as referralRewardsTo } from './helpers.ts';
 
 // Issue 23 finding 5 (decision 0094): a referrer is paid only for a referee who looks like another person.
 // Sharing a device fingerprint or a payment instrument with the referrer refuses the reward; sharing an address
@@ -94,14 +95,7 @@ async function qualifyBy(referee: Signed, referrer: Signed, number = SUCCESS_CAR
   return listOf(referrer.token);
 }
 
-const rewardsTo = async (playerId: string) => {
-  const result = await t.database.db.execute(sql`
-    select count(*)::int as n from wallet.transactions t
-      join wallet.entries e on e.transaction_id = t.id
-      join wallet.accounts a on a.id = e.account_id
-     where t.kind = 'referral.reward' and a.player_id = ${playerId}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-};
+const rewardsTo = (playerId: string) => referralRewardsTo(t, playerId);
 
 const rowOf = async (refereeId: string) =>
   (await t.database.db.select().from(referrals).where(sql`${referrals.refereeId} = ${refereeId}`))[0]!;

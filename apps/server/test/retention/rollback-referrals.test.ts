@@ -5,6 +5,7 @@ import { referrals } from '../../src/modules/player/referrals/schema.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { registerPlayer } from '../player/helpers.ts';
+import { rewardsTo as referralRewardsTo } from '../referrals/helpers.ts';
 import { createRollbackTestApp, newRound, type RollbackTestApp } from './rollback-helpers.ts';
 
 // Referral qualification by play counts only net stakes (decision 0093): a stake counts once the provider can
@@ -42,14 +43,7 @@ const statusOf = async (refereeId: string) => {
   return row!.status;
 };
 
-const rewardsTo = async (playerId: string) => {
-  const result = await t.database.db.execute(sql`
-    select count(*)::int as n from wallet.transactions t
-      join wallet.entries e on e.transaction_id = t.id
-      join wallet.accounts a on a.id = e.account_id
-     where t.kind = 'referral.reward' and a.player_id = ${playerId}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-};
+const rewardsTo = (playerId: string) => referralRewardsTo(t, playerId);
 
 describe(`referral qualification counts only net stakes (${databaseKind})`, () => {
   it('a wager the provider then rolls back pays nobody; the same wager settled qualifies, once', async () => {

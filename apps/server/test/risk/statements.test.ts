@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
-import { recordTransactions } from '../db/record-transactions.ts';
+import { walletStatementsOf } from '../db/record-transactions.ts';
 import { databaseKind } from '../harness.ts';
 import { createRiskTestApp, type RiskTestApp, uid } from './helpers.ts';
 
@@ -16,20 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Statements of the wallet's transaction for one seamless call (the one that locks the account). */
-async function statementsOf(call: () => Promise<{ status: string }>): Promise<number> {
-  const recorder = recordTransactions(t);
-  recorder.start();
-  try {
-    expect((await call()).status).toBe('OK');
-  } finally {
-    recorder.stop();
-    recorder.restore();
-  }
-  const wallet = recorder.transactions.filter((log) => log[0] === LOCK_BY_TOKEN.text);
-  expect(wallet).toHaveLength(1);
-  return wallet[0]!.length;
-}
+const statementsOf = (call: () => Promise<{ status: string }>) => walletStatementsOf(t, call);
 
 /** Statements of one bet and of the win that closes its round. */
 async function betAndWin(launch: string): Promise<{ bet: number; win: number }> {
