@@ -1,0 +1,19 @@
+// Site settings and exchange rates as other modules see them: functions, never files inside.
+
+export {
+  applyFeedAnswer,
+  type CurrencyRate,
+  createRatesSource,
+  currenciesOf,
+  currencyIn,
+  type HttpJsonRatesOptions,
+  httpJsonRates,
+  RatesFeedError,
+  type RatesSource,
+  type RatesTable,
+  seededRates,
+  seededTable,
+  toRateConvention,
+} from './rates/index.ts';
+export { settingsRoutes } from './routes.ts';
+export { createSettingsService, type SettingsService } from './service.ts';
