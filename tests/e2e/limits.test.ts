@@ -121,6 +121,29 @@ describe('responsible-gaming limits', () => {
     expect(errors.filter((e) => !e.includes('/api/payment/methods/deposit'))).toEqual([]);
   });
 
+  it('edit-cash-limit shows the limit and lowers its amount at once', async () => {
+    const { player, page, errors } = await signedIn();
+    const body = { definition: 3, period: 'daily', currency: 'EUR', amount: 30 };
+    expect((await api(player, 'POST', '/api/player/limits', body)).status).toBe(200);
+    await go(page, '/profile/limits');
+    const card = page.getByTestId('limit-card-deposit');
+    await card.getByRole('button', { name: new RegExp(`^${t('global-components.limits.edit')}`) }).click();
+    const edit = page.getByRole('dialog', {
+      name: t('global-components.limits.modals.editTitle', { kind: t('global-components.limits.deposit.title') }),
+    });
+    await edit.waitFor();
+    const amount = edit.getByLabel(t('global-components.limits.modals.amount', { currency: 'EUR' }));
+    expect(await amount.inputValue()).toBe('30');
+    await amount.fill('x');
+    await edit.getByRole('button', { name: t('global-components.limits.modals.save') }).click();
+    await edit.getByText(t('global-components.limits.modals.amountInvalid')).waitFor();
+    await amount.fill('20');
+    await edit.getByRole('button', { name: t('global-components.limits.modals.save') }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => card.getByTestId('limit-row').textContent()).toContain('€20.00');
+    expect(errors).toEqual([]);
+  });
+
   it('the game bar shows the net position of a real spin; during a cooling-off the next bet is refused with the restricted-bets notice', async () => {
     const { player, page } = await signedIn(50);
     await go(page, '/games/neon-fruits?mode=real');

@@ -16,29 +16,33 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { createJobQueue } from './jobs/index.ts';
 import { bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/bonus/index.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { loadContentStore } from './modules/content/store.ts';
-import { activityHistory, activityRule, type BeforeLaunchHook, gameRoutes } from './modules/game/index.ts';
-import { seedSportsbookGame } from './modules/game/seed.ts';
-import { kycRoutes } from './modules/kyc/routes.ts';
-import { createMessenger } from './modules/notification/messaging/index.ts';
-import type { Messenger } from './modules/notification/messaging/port.ts';
-import { notificationRoutes } from './modules/notification/routes.ts';
-import { operationsRoutes } from './modules/operations/routes.ts';
-import type { BeforeDepositCheck } from './modules/payment/index.ts';
-import { paymentRoutes } from './modules/payment/routes.ts';
+import { contentRoutes, loadContentStore } from './modules/content/index.ts';
+import {
+  activityHistory,
+  activityRule,
+  type BeforeLaunchHook,
+  gameRoutes,
+  seedSportsbookGame,
+} from './modules/game/index.ts';
+import { kycRoutes } from './modules/kyc/index.ts';
+import {
+  createMessenger,
+  integrationRoutes,
+  type Messenger,
+  notificationRoutes,
+} from './modules/notification/index.ts';
+import { operationsRoutes } from './modules/operations/index.ts';
+import { type BeforeDepositCheck, paymentRoutes } from './modules/payment/index.ts';
 import {
   createPlayerModule,
   ensureFieldSettings,
   type PlayerModule,
   playerStatusIn,
+  publicNameColumn,
   registerAuthentication,
 } from './modules/player/index.ts';
-import { integrationRoutes } from './modules/player/integrations/routes.ts';
-import { createReferrals } from './modules/player/referrals/index.ts';
-import { playerRoutes } from './modules/player/routes.ts';
-import { socialRoutes } from './modules/player/social/routes.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
+import { createReferrals } from './modules/referral/index.ts';
 import { createRetentionModule, reportProfileCompleted } from './modules/retention/index.ts';
 import {
   assertTurnOverMet,
@@ -47,8 +51,7 @@ import {
   turnOverOnDeposit,
   turnOverRoutes,
 } from './modules/risk/index.ts';
-import { createRatesSource, type RatesSource } from './modules/settings/rates/index.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
+import { createRatesSource, type RatesSource, settingsRoutes } from './modules/settings/index.ts';
 import {
   registerSportsbook,
   sportsbookLauncher,
@@ -57,9 +60,14 @@ import {
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
-import { registerWalletListeners } from './modules/wallet/index.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { type MoneyRule, playerMayPlay, resolveStudioSecret, seamlessRoutes } from './modules/wallet/seamless/index.ts';
+import {
+  type MoneyRule,
+  playerMayPlay,
+  registerWalletListeners,
+  resolveStudioSecret,
+  seamlessRoutes,
+  walletRoutes,
+} from './modules/wallet/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
 
@@ -172,7 +180,7 @@ export async function buildApp({
   const activity = { rates, bigWinMultiplier: config.BIG_WIN_MULTIPLIER };
   registerRealtime(app, { config, player, limits: realtimeLimits, history: activityHistory(db, activity) });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
-  registerAuthentication(app, player.deps);
+  registerAuthentication(app, player);
   await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
   app.decorate('rates', rates);
@@ -181,12 +189,11 @@ export async function buildApp({
   await app.register(settingsRoutes, { config, rates });
   await app.register(contentRoutes, { store });
   await app.register(notificationRoutes, { config, db });
-  await app.register(playerRoutes, { config, player });
-  await app.register(socialRoutes, { config, player });
-  // Referrals and the live-chat identity (issue 16; decisions 0067, 0068): part of the player module.
-  const referrals = createReferrals({ config, player, mayGainValue: risk.assertMayGainValue });
+  await app.register(player.routes);
+  // Referrals (decision 0067) and the live-chat identity (0068): their own module and notification's (0098).
+  const referrals = createReferrals({ config, db, log: app.log, player, mayGainValue: risk.assertMayGainValue });
   await app.register(referrals.routes);
-  await app.register(integrationRoutes, { config, player });
+  await app.register(integrationRoutes, { config, db });
   if (config.devOidcProvider) await app.register(devOidcProvider, localProviderOptions(config));
   await app.register(kycRoutes, { config, db, player });
   await app.register(walletRoutes, { config, db, player });
@@ -235,6 +242,8 @@ export async function buildApp({
     db,
     studioSecret,
     builtInProviders: sportsbook ? [sportsbookProvider(sportsbook)] : [],
+    // The player's public name rides the locking statement; its SQL stays in the player module (decision 0099).
+    playerName: publicNameColumn,
     rules: [
       playerMayPlay(playerStatusIn),
       risk.moneyRule,

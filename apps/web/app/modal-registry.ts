@@ -9,8 +9,8 @@ import {
   PROFILE_CONFIRMED_CONTENT,
   QUESTS_CONTENT,
   REALITY_CHECK_CONTENT,
-} from './content-sections.ts';
-import { isDepositInProgress } from './features/payment/deposit-guard.ts';
+} from './content-paths.ts';
+import { isDepositInProgress } from './features/payment/index.ts';
 import type { ModalDefinition, ModalRegistry } from './shared/modals/types.ts';
 
 /**
@@ -28,32 +28,32 @@ const definitions: ModalDefinition[] = [
   {
     name: 'sign-in',
     content: AUTH_MODAL_CONTENT,
-    load: () => import('./features/auth/sign-in.tsx').then((m) => m.SignInModal),
+    load: () => import('./features/auth/sign-in-modal.tsx').then((m) => m.SignInModal),
     size: 'small',
   },
   {
     name: 'sign-up',
     content: AUTH_MODAL_CONTENT,
-    load: () => import('./features/auth/sign-up.tsx').then((m) => m.SignUpModal),
+    load: () => import('./features/auth/sign-up-modal.tsx').then((m) => m.SignUpModal),
     size: 'medium',
     confirmCloseWith: 'sign-up-cancel',
   },
   {
     name: 'sign-up-cancel',
     content: AUTH_MODAL_CONTENT,
-    load: () => import('./features/auth/sign-up-cancel.tsx').then((m) => m.SignUpCancelModal),
+    load: () => import('./features/auth/sign-up-cancel-modal.tsx').then((m) => m.SignUpCancelModal),
     size: 'small',
   },
   {
     name: 'forgot-pass',
     content: AUTH_MODAL_CONTENT,
-    load: () => import('./features/auth/forgot-pass.tsx').then((m) => m.ForgotPassModal),
+    load: () => import('./features/auth/forgot-pass-modal.tsx').then((m) => m.ForgotPassModal),
     size: 'small',
   },
   {
     name: 'reset-pass',
     content: AUTH_MODAL_CONTENT,
-    load: () => import('./features/auth/reset-pass.tsx').then((m) => m.ResetPassModal),
+    load: () => import('./features/auth/reset-pass-modal.tsx').then((m) => m.ResetPassModal),
     size: 'small',
     clearsParams: ['resetCode'],
   },
@@ -132,13 +132,13 @@ const definitions: ModalDefinition[] = [
   {
     name: 'add-cash-limit',
     content: LIMITS_MODAL_CONTENT,
-    load: () => import('./features/limits/limit-modals.tsx').then((m) => m.AddCashLimitModal),
+    load: () => import('./features/limits/cash-limit-modal.tsx').then((m) => m.cashLimitModal('add')),
     size: 'small',
   },
   {
     name: 'edit-cash-limit',
     content: LIMITS_MODAL_CONTENT,
-    load: () => import('./features/limits/limit-modals.tsx').then((m) => m.EditCashLimitModal),
+    load: () => import('./features/limits/cash-limit-modal.tsx').then((m) => m.cashLimitModal('edit')),
     size: 'small',
   },
   {
@@ -150,7 +150,7 @@ const definitions: ModalDefinition[] = [
   {
     name: 'reality-check',
     content: REALITY_CHECK_CONTENT,
-    load: () => import('./features/limits/reality-check.tsx').then((m) => m.RealityCheckModal),
+    load: () => import('./features/limits/reality-check-modal.tsx').then((m) => m.RealityCheckModal),
     size: 'small',
   },
   {

@@ -11,7 +11,7 @@ export interface RootData {
   site: SiteSettings;
   geo: PlayerInit;
   content: ContentTree;
-  /** The paths `content` was picked by (content-sections.ts): a modal fetches what they do not cover. */
+  /** The paths `content` was picked by (content-paths.ts): a modal fetches what they do not cover. */
   contentPaths: string[];
   /** The path without its locale prefix, for alternates and the language switcher. */
   path: string;

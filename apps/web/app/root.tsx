@@ -13,10 +13,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { SHELL_CONTENT } from './content-sections.ts';
-import { startPwa } from './features/pwa/register.ts';
-import { GeoRestricted, reachableWhenRestricted } from './features/shell/geo-restricted.tsx';
-import { Shell } from './features/shell/shell.tsx';
+import { SHELL_CONTENT } from './content-paths.ts';
+import { startPwa } from './features/pwa/index.ts';
+import { GeoRestricted, reachableWhenRestricted, Shell } from './features/shell/index.ts';
 import {
   ACCESS_TOKEN_COOKIE,
   AFFILIATE_COOKIE,

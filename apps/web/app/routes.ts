@@ -16,7 +16,7 @@ const profileChildren = (prefix: string) => [
 
 export default [
   // The text of a modal opened after load (issue 15); outside the site layout: no page, no locale prefix.
-  route('_content', 'routes/content-sections.ts', { id: 'content-sections' }),
+  route('_content', 'routes/content-by-path.ts', { id: 'content-by-path' }),
   // Checks the locale prefix once for every page below.
   layout('routes/site-layout.tsx', { id: 'site' }, [
     index('routes/home.tsx', { id: 'index' }),

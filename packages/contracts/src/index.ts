@@ -1,3 +1,4 @@
+export * from './amount-field.ts';
 export * from './api-client.ts';
 export * from './bonus.ts';
 export * from './content.ts';
@@ -25,6 +26,7 @@ export * from './seamless.ts';
 export * from './settings.ts';
 export * from './site.ts';
 export * from './studio.ts';
+export * from './studio-free-rounds.ts';
 export * from './studio-games.ts';
 export * from './turn-over.ts';
 export * from './validators/index.ts';

@@ -23,6 +23,14 @@ export interface LaunchParams {
   exp: number;
 }
 
+/**
+ * The opaque player reference of real play (the link's `player`, a free-round grant's `playerRef`): stable per
+ * player, reveals no id. The studio keys seeds and free rounds by it, so the game launch and the free-round
+ * award must derive it alike: both call this.
+ */
+export const playerRefOf = (secret: string, playerId: string): string =>
+  createHmac('sha256', secret).update(`player:${playerId}`).digest('hex').slice(0, 32);
+
 const ORDER = ['game', 'mode', 'currency', 'locale', 'lobby', 'player', 'token', 'exp'] as const;
 const LINK_TTL_SECONDS = 300;
 

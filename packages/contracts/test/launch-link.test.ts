@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studioLaunchUrl, verifyLaunch } from '../src/launch-link.ts';
+import { playerRefOf, studioLaunchUrl, verifyLaunch } from '../src/launch-link.ts';
 
 const secret = 'studio-secret-0123456789';
 const now = Date.UTC(2026, 10, 2);
@@ -31,5 +31,21 @@ describe('launch link', () => {
   it('refuses real play without a token or a player, even when signed', () => {
     const query = queryOf(studioLaunchUrl(secret, { ...demo, mode: 'real' }, now));
     expect(verifyLaunch(secret, query, now)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('player reference', () => {
+  const playerId = '00000000-0000-4000-8000-000000000001';
+
+  it('is the same 32 hex characters for a player every time, and reveals no id', () => {
+    // Pinned: the studio keeps seeds and free rounds under it, so a new formula would orphan them.
+    expect(playerRefOf(secret, playerId)).toBe('7d0cbf01845f8cdc9ab41eb5b816f52d');
+    expect(playerRefOf(secret, playerId)).not.toContain(playerId.slice(0, 8));
+  });
+
+  it('differs per player and per secret', () => {
+    const other = '00000000-0000-4000-8000-000000000002';
+    expect(playerRefOf(secret, other)).not.toBe(playerRefOf(secret, playerId));
+    expect(playerRefOf(`${secret}x`, playerId)).not.toBe(playerRefOf(secret, playerId));
   });
 });

@@ -9,11 +9,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DedicatedConnection, dedicatedPglite, dedicatedPostgres, type ReconnectOptions } from './dedicated.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The one database type modules see, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type modules see, whichever driver is underneath. It names no table: each module types
+ * its own queries with its own schema file, and db/schema.ts gathers them for drizzle-kit only (decision 0099).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -69,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     // bigint (int8) comes back as a string by default; keep it exact as a JS bigint.
     pool.on('connect', (client) => client.setTypeParser(20, (v: string) => BigInt(v)));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     const own = dedicatedSet((o) => dedicatedPostgres({ connectionString: options.databaseUrl }, o));
     return register({
       db,
@@ -80,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           // Several instances may start at once; one migrates, the others wait and find nothing to do.
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await migratePg(drizzlePg({ client }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
@@ -95,14 +96,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir, parsers: { 20: (v: string) => BigInt(v) } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   const own = dedicatedSet(() => dedicatedPglite(client));
   return register({
     db,
     kind: 'pglite',
     dedicated: own.dedicated,
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     async close() {
       await own.closeAll();

@@ -1,16 +1,17 @@
-// Every module's tables, gathered for Drizzle and drizzle-kit. A module owns its own schema file;
+// Every module's tables, gathered for drizzle-kit's migrations only (drizzle.config.ts): the running server
+// never imports this file (decision 0099). A module owns its own schema file and types its queries with it;
 // other modules call its functions, never its tables.
 
 export * from '../modules/bonus/schema.ts';
 export * from '../modules/game/schema.ts';
 export * from '../modules/kyc/schema.ts';
+export * from '../modules/notification/integrations/schema.ts';
 export * from '../modules/notification/schema.ts';
 export * from '../modules/payment/schema.ts';
-export * from '../modules/player/integrations/schema.ts';
-export * from '../modules/player/referrals/schema.ts';
 export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
 export * from '../modules/player/social/telegram-schema.ts';
+export * from '../modules/referral/schema.ts';
 export * from '../modules/retention/loyalty/schema.ts';
 export * from '../modules/retention/quests/schema.ts';
 export * from '../modules/retention/schema.ts';

@@ -1,10 +1,7 @@
 import { seedBonuses } from '../modules/bonus/index.ts';
-import { seedGames } from '../modules/game/seed.ts';
-import { seedFieldSettings } from '../modules/player/seed.ts';
-import { seedLoyalty } from '../modules/retention/loyalty/index.ts';
-import { seedQuests } from '../modules/retention/quests/index.ts';
-import { seedTournaments } from '../modules/retention/tournaments/index.ts';
-import { seedWheels } from '../modules/retention/wheel/index.ts';
+import { seedGames } from '../modules/game/index.ts';
+import { seedFieldSettings } from '../modules/player/index.ts';
+import { seedLoyalty, seedQuests, seedTournaments, seedWheels } from '../modules/retention/index.ts';
 import { seedTurnOver } from '../modules/risk/index.ts';
 import type { Db } from './client.ts';
 

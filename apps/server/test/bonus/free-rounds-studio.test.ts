@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
+import { playerRefOf } from '@croupier/contracts/launch-link';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonuses, codes } from '../../src/modules/bonus/schema.ts';
 import { databaseKind } from '../harness.ts';
@@ -44,7 +44,7 @@ async function session(withCode: boolean, game = 'neon-fruits') {
   const launch = await t.call('POST', '/api/dev/seamless/launch-token', {
     body: { playerId, currency: 'EUR', providerId: STUDIO_PROVIDER_ID, gameId: game },
   });
-  const player = createHmac('sha256', SECRET).update(`player:${playerId}`).digest('hex').slice(0, 32);
+  const player = playerRefOf(SECRET, playerId);
   const sessionId = await t.open(game, { mode: 'real', player, token: launch.json.data.token });
   return { sessionId, auth: auth.accessToken };
 }

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { driverOf } from '../../src/db/lean-sql.ts';
-import { LOCK_BY_TOKEN } from '../../src/modules/wallet/seamless/statements.ts';
+import { publicNameColumn } from '../../src/modules/player/index.ts';
+import { lockByToken } from '../../src/modules/wallet/seamless/statements.ts';
 
 // Records the SQL of every transaction on a test app's database (PGlite's transaction or a pg client between
 // BEGIN and COMMIT), as bench/wallet counts statements: the statement-count tests of the money path read it.
@@ -76,7 +77,8 @@ export async function walletStatementsOf(
     recorder.stop();
     recorder.restore();
   }
-  const wallet = recorder.transactions.filter((log) => log[0] === LOCK_BY_TOKEN.text);
+  const lock = lockByToken(publicNameColumn).text;
+  const wallet = recorder.transactions.filter((log) => log[0] === lock);
   expect(wallet).toHaveLength(1);
   return wallet[0]!.length;
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { Auth, endpoints, Profile } from '@croupier/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/modules/player/jwt.ts';
+import { resolveJwtSecret } from '../../src/modules/player/crypto.ts';
+import { signJwt } from '../../src/modules/player/sessions/jwt.ts';
 import { databaseKind } from '../harness.ts';
 import {
   createPlayerTestApp,
@@ -14,8 +16,11 @@ import {
 } from './helpers.ts';
 
 let t: PlayerTestApp;
+/** The app's token key, configured here so the test can forge tokens (the module never shows its own). */
+let secret: Buffer;
 beforeAll(async () => {
-  t = await createPlayerTestApp();
+  t = await createPlayerTestApp({ JWT_SECRET: randomBytes(24).toString('hex') });
+  secret = resolveJwtSecret(t.config);
 });
 afterAll(() => t.close());
 
@@ -238,10 +243,7 @@ describe(`registration, login and sessions (${databaseKind})`, () => {
     expect((await t.call('GET', '/api/player/profile', { token: `${h}.${p}.` })).status).toBe(401);
     const none_alg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
     expect((await t.call('GET', '/api/player/profile', { token: none_alg })).status).toBe(401);
-    const expired = signJwt(
-      { ...decode(auth.accessToken), exp: Math.floor(Date.now() / 1000) - 5 },
-      t.player.deps.secret,
-    );
+    const expired = signJwt({ ...decode(auth.accessToken), exp: Math.floor(Date.now() / 1000) - 5 }, secret);
     expect((await t.call('GET', '/api/player/profile', { token: expired })).status).toBe(401);
   });
 
@@ -250,7 +252,7 @@ describe(`registration, login and sessions (${databaseKind})`, () => {
     const claims = decode(auth.accessToken);
     const expired = signJwt(
       { ...claims, iat: claims.iat - 1000, nbf: claims.nbf - 1000, exp: claims.iat - 100 },
-      t.player.deps.secret,
+      secret,
     );
     const res = await t.call('POST', '/api/player/sessions/refresh', { token: expired, cookie: refreshCookie });
     expect(res.status).toBe(200);

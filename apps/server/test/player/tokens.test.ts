@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { resolveJwtSecret } from '../../src/modules/player/crypto.ts';
-import { signJwt, verifyJwt } from '../../src/modules/player/jwt.ts';
+import { signJwt, verifyJwt } from '../../src/modules/player/sessions/jwt.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { PlayerChannel, PublicChannel, playerChannel, RealtimeEvent } from '@croupier/contracts';
 import type { Centrifuge, ErrorContext, PublicationContext, SubscribedContext, UnsubscribedContext } from 'centrifuge';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../src/modules/player/jwt.ts';
+import { resolveJwtSecret } from '../../src/modules/player/crypto.ts';
+import { signJwt, verifyJwt } from '../../src/modules/player/sessions/jwt.ts';
 import { enqueue } from '../../src/outbox/index.ts';
 import { refreshCookieIn } from '../player/helpers.ts';
 import { client, next, type RealtimeTestApp, rawSocket, startRealtimeApp } from './helpers.ts';
@@ -16,7 +18,11 @@ const open = (options: Parameters<typeof client>[1] = {}) => {
 
 beforeAll(async () => {
   // A short grace: an unrefreshed connection is closed 1.5 s after its token expired.
-  t = await startRealtimeApp({}, { limits: { expiredGraceMs: 1500, onlineIntervalMs: 100 } });
+  // A configured token key, so the test can mint tokens of other lifetimes (the module never shows its own).
+  t = await startRealtimeApp(
+    { JWT_SECRET: randomBytes(24).toString('hex') },
+    { limits: { expiredGraceMs: 1500, onlineIntervalMs: 100 } },
+  );
 });
 afterEach(() => {
   for (const c of clients.splice(0)) c.disconnect();
@@ -29,10 +35,11 @@ const credit = (playerId: string, amount = 5) =>
 
 /** The same player's token with another lifetime (the session stays the same). */
 function tokenExpiringIn(token: string, seconds: number): string {
-  const check = verifyJwt(token, t.player.deps.secret);
+  const secret = resolveJwtSecret(t.config);
+  const check = verifyJwt(token, secret);
   if (!check.ok) throw new Error('bad token');
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ ...check.claims, iat: now - 60, nbf: now - 60, exp: now + seconds }, t.player.deps.secret);
+  return signJwt({ ...check.claims, iat: now - 60, nbf: now - 60, exp: now + seconds }, secret);
 }
 
 async function subscribed(c: Centrifuge, channel: string) {

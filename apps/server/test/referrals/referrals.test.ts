@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrals } from '../../src/modules/player/referrals/schema.ts';
+import { referrals } from '../../src/modules/referral/schema.ts';
 import { MemoryPublisher } from '../../src/outbox/index.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
@@ -169,8 +169,8 @@ describe(`referrals (${databaseKind})`, () => {
     expect((await eurOf(a.token)).realBalance).toBe(before + 10);
 
     // The referee's bet events delivered again, to a consumer that has not seen them: nothing more is paid.
-    const { referralOnStake } = await import('../../src/modules/player/referrals/qualify.ts');
-    const { referralRules } = await import('../../src/modules/player/referrals/rules.ts');
+    const { referralOnStake } = await import('../../src/modules/referral/qualify.ts');
+    const { referralRules } = await import('../../src/modules/referral/rules.ts');
     const { realStakeHandler } = await import('../../src/modules/retention/stakes.ts');
     const { createRetentionConsumer, RETENTION_CHANNEL } = await import('../../src/modules/retention/events.ts');
     const log = { error: () => {} };

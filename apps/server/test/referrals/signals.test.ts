@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrals } from '../../src/modules/player/referrals/schema.ts';
+import { referrals } from '../../src/modules/referral/schema.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { nextIp, registration, uniqueEmail } from '../player/helpers.ts';

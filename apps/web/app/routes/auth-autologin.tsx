@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_PAGE_CONTENT } from '../content-sections.ts';
-import { autologin, safeRedirectPath } from '../features/auth/autologin.ts';
-import { routeContent } from '../lib/route-content.server.ts';
+import { AUTH_PAGE_CONTENT } from '../content-paths.ts';
+import { autologin, safeRedirectPath } from '../features/auth/index.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { useSession } from '../shared/session/session.ts';
 import { Skeleton } from '../shared/ui/page.tsx';
 import type { Route } from './+types/auth-autologin';

@@ -1,22 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { AUTH_PAGE_CONTENT } from '../content-sections.ts';
+import { AUTH_PAGE_CONTENT } from '../content-paths.ts';
 import {
   backRouteOf,
   CONNECTION_NAME,
   callbackQuery,
+  completeSocialLogin,
   isCancelled,
   SOCIAL_EMAIL_HINT,
   socialFailureOf,
+  telegramFields,
   withParam,
-} from '../features/auth/social.ts';
-import { completeSocialLogin } from '../features/auth/social-login.ts';
-import { telegramFields } from '../features/auth/telegram.ts';
-import { flashState } from '../features/shell/flash.ts';
-import { routeContent } from '../lib/route-content.server.ts';
+} from '../features/auth/index.ts';
+import { flashState } from '../features/shell/index.ts';
 import { trackRegistration } from '../shared/analytics/data-layer.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { useSession } from '../shared/session/session.ts';
 import { Skeleton } from '../shared/ui/page.tsx';
 import type { Route } from './+types/auth-social-callback';

@@ -1,11 +1,11 @@
 import { ApiError } from '@croupier/contracts';
-import { GAME_PAGE_CONTENT } from '../content-sections.ts';
-import { GamePage } from '../features/games/game-page.tsx';
+import { GAME_PAGE_CONTENT } from '../content-paths.ts';
+import { GamePage } from '../features/games/index.ts';
 import { notFound } from '../lib/not-found.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/betting';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
-import { categoriesRedirect } from '../features/games/query.ts';
+import { loadCollections, visitorCountry } from '../features/games/index.server.ts';
+import { categoriesRedirect } from '../features/games/index.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import { EmptyState, PageHeader } from '../shared/ui/page.tsx';

@@ -1,20 +1,23 @@
 import { useSearchParams } from 'react-router';
-import { toCardPage, toCollectionLink } from '../features/games/card.ts';
-import { CategoryTabs } from '../features/games/category-tabs.tsx';
-import { GameListGrid } from '../features/games/game-grid.tsx';
-import { loadCollections, visitorCountry } from '../features/games/lobby.server.ts';
-import { gamesQuery, parseSort } from '../features/games/query.ts';
-import { SortSelect } from '../features/games/sort-select.tsx';
-import { useGameList } from '../features/games/use-game-list.ts';
+import { GAMES_CONTENT } from '../content-paths.ts';
+import { loadCollections, visitorCountry } from '../features/games/index.server.ts';
+import {
+  CategoryTabs,
+  GameListGrid,
+  gamesQuery,
+  parseSort,
+  SortSelect,
+  toCardPage,
+  toCollectionLink,
+  useGameList,
+} from '../features/games/index.ts';
 import { notFound } from '../lib/not-found.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { useSession } from '../shared/session/session.ts';
 import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/category';
-import '../features/games/games.css';
-import { GAMES_CONTENT } from '../content-sections.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 
 /**
  * /categories/{identity}: the collection's games, sorted (`?sort=`), first page from SSR, "load more"

@@ -1,12 +1,12 @@
 import { ApiError, CommunicationRequest } from '@croupier/contracts';
 import { useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
-import { CONTACT_CONTENT } from '../content-sections.ts';
-import { routeContent } from '../lib/route-content.server.ts';
+import { CONTACT_CONTENT } from '../content-paths.ts';
 import { Field } from '../shared/forms/field.tsx';
 import { firstMessages, translateIssues } from '../shared/forms/field-errors.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { Icon } from '../shared/ui/icons.tsx';
 import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/contact';

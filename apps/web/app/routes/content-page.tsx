@@ -1,11 +1,11 @@
 import { ApiError } from '@croupier/contracts';
 import { BONUS_CLAIM_CONTENT, BonusClaim } from '../features/bonuses/index.ts';
-import { localeOfRequest } from '../lib/locale.server.ts';
 import { notFound } from '../lib/not-found.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
+import { localeOfRequest } from '../shared/i18n/locale.server.ts';
 import { localizeLinks } from '../shared/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/content-page';
 
 /**

@@ -1,11 +1,10 @@
 import { data, Form, useNavigation, useRevalidator } from 'react-router';
-import { DEV_MAILBOX_CONTENT } from '../content-sections.ts';
-import { MAILBOX_LIMIT, newestFirst } from '../features/dev/mailbox.ts';
-import { MessageCard } from '../features/dev/message-card.tsx';
-import { routeContent } from '../lib/route-content.server.ts';
+import { DEV_MAILBOX_CONTENT } from '../content-paths.ts';
+import { MAILBOX_LIMIT, MessageCard, newestFirst } from '../features/dev/index.ts';
 import { statusOf } from '../shared/forms/api-errors.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { Alert } from '../shared/ui/alert.tsx';
 import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/dev-mailbox';

@@ -1,14 +1,12 @@
-import { useFavorites } from '../features/games/favorites.ts';
-import { GameGrid } from '../features/games/game-grid.tsx';
+import { GAMES_CONTENT } from '../content-paths.ts';
+import { GameGrid, useFavorites } from '../features/games/index.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { useSession } from '../shared/session/session.ts';
 import { PageHeader } from '../shared/ui/page.tsx';
 import { SignInPrompt } from '../shared/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/favorites';
-import '../features/games/games.css';
-import { GAMES_CONTENT } from '../content-sections.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 
 /** The page's own text (issue 15: the root sends the shell's only). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

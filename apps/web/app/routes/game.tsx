@@ -1,9 +1,9 @@
 import { ApiError } from '@croupier/contracts';
-import { GAME_PAGE_CONTENT } from '../content-sections.ts';
-import { GamePage } from '../features/games/game-page.tsx';
+import { GAME_PAGE_CONTENT } from '../content-paths.ts';
+import { GamePage } from '../features/games/index.ts';
 import { notFound } from '../lib/not-found.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/game';
 
 /** /games/{id}: the game by id or identity (api-contract §9); an unknown one is a real 404. */

@@ -1,11 +1,11 @@
-import { HOME_CONTENT } from '../content-sections.ts';
+import { HOME_CONTENT } from '../content-paths.ts';
 import { ActivityBoards } from '../features/activity/index.ts';
-import { loadLobby } from '../features/games/lobby.server.ts';
-import { Lobby } from '../features/games/lobby.tsx';
-import { routeContent } from '../lib/route-content.server.ts';
+import { loadLobby } from '../features/games/index.server.ts';
+import { Lobby } from '../features/games/index.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { LocalLink } from '../shared/i18n/link.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

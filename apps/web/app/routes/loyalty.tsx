@@ -1,11 +1,11 @@
 import type { LoyaltyLevel } from '@croupier/contracts';
-import { LOYALTY_CONTENT } from '../content-sections.ts';
+import { LOYALTY_CONTENT } from '../content-paths.ts';
 import { LoyaltyPage } from '../features/loyalty/index.ts';
 import { WheelPanel } from '../features/wheel/index.ts';
 import { notFound } from '../lib/not-found.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { loadSiteSettings } from '../lib/site-data.server.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/loyalty';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,9 +1,9 @@
-import { GAMES_CONTENT } from '../content-sections.ts';
-import { loadLobby } from '../features/games/lobby.server.ts';
-import { Lobby } from '../features/games/lobby.tsx';
-import { routeContent } from '../lib/route-content.server.ts';
+import { GAMES_CONTENT } from '../content-paths.ts';
+import { loadLobby } from '../features/games/index.server.ts';
+import { Lobby } from '../features/games/index.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/main';
 

@@ -1,19 +1,14 @@
 import { useSearchParams } from 'react-router';
-import { toCardPage } from '../features/games/card.ts';
-import { GameListGrid } from '../features/games/game-grid.tsx';
-import { loadProviders, visitorCountry } from '../features/games/lobby.server.ts';
-import { gamesQuery, parseSort } from '../features/games/query.ts';
-import { SortSelect } from '../features/games/sort-select.tsx';
-import { useGameList } from '../features/games/use-game-list.ts';
+import { GAMES_CONTENT } from '../content-paths.ts';
+import { loadProviders, visitorCountry } from '../features/games/index.server.ts';
+import { GameListGrid, gamesQuery, parseSort, SortSelect, toCardPage, useGameList } from '../features/games/index.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { LocalLink } from '../shared/i18n/link.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { useSession } from '../shared/session/session.ts';
 import { EmptyState, PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/providers';
-import '../features/games/games.css';
-import { GAMES_CONTENT } from '../content-sections.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 
 /**
  * /providers: every provider with enabled games (failing to load: none, spec §8); `?provider={identity}`

@@ -1,7 +1,7 @@
 import { ApiError } from '@croupier/contracts';
 import { Link, redirect } from 'react-router';
-import { localeOfRequest } from '../lib/locale.server.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
+import { localeOfRequest } from '../shared/i18n/locale.server.ts';
 import { localizeLinks } from '../shared/i18n/localize-links.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import { Icon } from '../shared/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { localeOfRequest } from '../lib/locale.server.ts';
 import { useT } from '../shared/i18n/i18n.tsx';
+import { localeOfRequest } from '../shared/i18n/locale.server.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import { PageHeader } from '../shared/ui/page.tsx';
 import type { Route } from './+types/questions';

@@ -1,18 +1,15 @@
 import type { Game } from '@croupier/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { GameGrid } from '../features/games/game-grid.tsx';
-import { detectPlatform, PLAYED_SIZE } from '../features/games/query.ts';
-import type { ListStatus } from '../features/games/use-game-list.ts';
+import { GAMES_CONTENT } from '../content-paths.ts';
+import { detectPlatform, GameGrid, type ListStatus, PLAYED_SIZE } from '../features/games/index.ts';
 import { useI18n } from '../shared/i18n/i18n.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import { browserApi } from '../shared/session/runtime.ts';
 import { useSession } from '../shared/session/session.ts';
 import { PageHeader } from '../shared/ui/page.tsx';
 import { SignInPrompt } from '../shared/ui/sign-in-prompt.tsx';
 import type { Route } from './+types/recently-played';
-import '../features/games/games.css';
-import { GAMES_CONTENT } from '../content-sections.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 
 /** The page's own text (issue 15: the root sends the shell's only). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

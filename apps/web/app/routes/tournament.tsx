@@ -1,9 +1,8 @@
 import { TOURNAMENTS_CONTENT, TournamentPage } from '../features/tournaments/index.ts';
 import { notFound } from '../lib/not-found.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/tournament';
-import '../features/tournaments/tournaments.css';
 
 /** One tournament by identity (a guest call during SSR; the page reads it again with the player's token). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

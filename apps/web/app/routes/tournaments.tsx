@@ -1,9 +1,8 @@
 import type { Tournament } from '@croupier/contracts';
 import { TOURNAMENTS_CONTENT, TournamentsPage } from '../features/tournaments/index.ts';
-import { routeContent } from '../lib/route-content.server.ts';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
+import { routeContent } from '../shared/i18n/route-content.server.ts';
 import type { Route } from './+types/tournaments';
-import '../features/tournaments/tournaments.css';
 
 /** Active (states 2, 3) and finished (4, 5) tournaments, 6 of each (api-contract §11.3); failing: none. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -35,6 +35,8 @@ export {
 export {
   AmountError,
   type AmountErrorReason,
+  type AmountRefusal,
+  amountRefusalText,
   type MoneyUnit,
   maxExactMinor,
   subunitOfUnit,

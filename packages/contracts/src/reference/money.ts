@@ -44,6 +44,30 @@ export class AmountError extends Error {
   }
 }
 
+/** Why an amount a player or a provider sent is refused: toMinor's reasons, then the sign rules of some callers. */
+export type AmountRefusal = AmountErrorReason | 'required' | 'notPositive' | 'negative';
+
+/**
+ * The one wording of a refused amount (decision 0102), wherever it is refused: a 422 field message of the player
+ * API, the seamless API's INVALID_REQUEST. A sentence that sits under its field, so it does not name it.
+ */
+export function amountRefusalText(refusal: AmountRefusal, currency: string): string {
+  switch (refusal) {
+    case 'required':
+      return 'This field is required.';
+    case 'format':
+      return 'Must be a number.';
+    case 'precision':
+      return `Has more decimals than ${currency} allows.`;
+    case 'range':
+      return 'Is too large.';
+    case 'notPositive':
+      return 'Must be greater than zero.';
+    case 'negative':
+      return 'Must not be negative.';
+  }
+}
+
 /** Minor units per major unit of `unit`. A bad number is a programming error (RangeError), not an AmountError. */
 export function subunitOfUnit(unit: MoneyUnit): number {
   if (typeof unit === 'string') return subunitOf(unit);

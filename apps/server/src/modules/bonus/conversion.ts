@@ -1,7 +1,6 @@
 import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
 import type { Sql } from '../../db/lean-sql.ts';
-import type { createBonusHouse, Leg, Part } from '../wallet/index.ts';
-import type { Movement, RuleEffect } from '../wallet/seamless/index.ts';
+import type { createBonusHouse, Leg, Movement, Part, RuleEffect } from '../wallet/index.ts';
 import { bonusUpdatedEvent } from './events.ts';
 import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import { ADD_CONVERTED, SET_WAGER } from './statements.ts';

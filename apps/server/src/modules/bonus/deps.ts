@@ -1,22 +1,15 @@
+import type { FreeRoundGrant } from '@croupier/contracts';
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../jobs/index.ts';
 
 /** Sends a job (through the app's one queue, built after the modules declared their jobs). */
 export type { SendJob };
 
-/** Free spins as the game provider receives them (decision 0065): one award per player free-spin record. */
-export interface FreeRoundAward {
-  /** The casino's free-spin id: every free round's bet carries it. */
-  id: string;
-  playerId: string;
-  /** The catalogue identity of the game (the seamless gameId). */
-  game: string;
-  currency: string;
-  count: number;
-  /** Minor units per spin. */
-  bet: bigint;
-  expiresAt: Date | null;
-}
+/**
+ * Free spins as the game provider receives them (decision 0065): one award per player free-spin record, the
+ * provider's grant with the casino's player id (the port derives the provider's player reference).
+ */
+export type FreeRoundAward = Omit<FreeRoundGrant, 'playerRef'> & { playerId: string };
 
 /** The game provider's free-round API, called after commit (idempotent: the same award twice is one). */
 export interface FreeRoundsPort {

@@ -1,7 +1,7 @@
 import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
 import type { Sql } from '../../db/lean-sql.ts';
 import type { createBonusHouse, Leg } from '../wallet/index.ts';
-import { type Movement, type RuleEffect, RuleRefusal } from '../wallet/seamless/index.ts';
+import { type Movement, type RuleEffect, RuleRefusal } from '../wallet/index.ts';
 import { jobIdOf } from './cashback.ts';
 import type { BonusDeps } from './deps.ts';
 import { type FreespinFace, type FreespinRow, publishFreespinIn, toPlayerFreespin } from './freespin-present.ts';

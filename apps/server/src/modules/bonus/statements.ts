@@ -1,5 +1,4 @@
 import { statement } from '../../db/lean-sql.ts';
-import { TURN_OVER_ON_BET } from '../risk/index.ts';
 
 // The bonus rule's statements inside a money movement (prepared once per connection, decision 0021).
 
@@ -24,23 +23,21 @@ export const ACTIVE_BONUS = statement(
 );
 
 /**
- * The same on a bet, which also counts the stake's real part towards the turn-over wager (the risk module's
- * counter, decision 0066) in this one statement: $3 is the real part. It reads the round's stake too ($4
- * provider, $5 round), for the max bet per round and the round's bonus (decision 0090): `roundStaked` is what
- * the round already holds under this bonus, `otherRound` that the round belongs to another bonus or free spins,
- * `freeRound` that it is a free round. One row always: its bonus columns are null when no bonus is active.
+ * The same on a bet, which reads the round's stake too ($3 provider, $4 round), for the max bet per round and
+ * the round's bonus (decision 0090): `roundStaked` is what the round already holds under this bonus,
+ * `otherRound` that the round belongs to another bonus or free spins, `freeRound` that it is a free round. One
+ * row always: its bonus columns are null when no bonus is active.
  */
 export const ACTIVE_BONUS_ON_BET = statement(
   'bonus_active_on_bet',
-  `with ${TURN_OVER_ON_BET}
-   select ${playerBonusColumns}, ${bonusColumns},
+  `select ${playerBonusColumns}, ${bonusColumns},
           coalesce(s.real + s.bonus, 0)::bigint as "roundStaked",
           (s.round_id is not null and s.player_bonus_id is distinct from pb.id) as "otherRound",
           (s.free_spin_id is not null) as "freeRound"
      from (select 1) one
      left join (bonus.player_bonuses pb join bonus.bonuses b on b.id = pb.bonus_id)
        on pb.player_id = $1 and pb.currency = $2 and pb.status = 2
-     left join bonus.stakes s on s.provider_id = $4 and s.round_id = $5`,
+     left join bonus.stakes s on s.provider_id = $3 and s.round_id = $4`,
 );
 
 /**

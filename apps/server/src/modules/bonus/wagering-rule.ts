@@ -1,8 +1,6 @@
 import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
 import type { Sql } from '../../db/lean-sql.ts';
-import { TURN_OVER_REFUND } from '../risk/index.ts';
-import { createBonusHouse } from '../wallet/index.ts';
-import { type MoneyRule, type Movement, type RuleEffect, RuleRefusal } from '../wallet/seamless/index.ts';
+import { createBonusHouse, type MoneyRule, type Movement, type RuleEffect, RuleRefusal } from '../wallet/index.ts';
 import { afterEnd, type BonusHouse, convert, endIn, type StakeBonus } from './conversion.ts';
 import { contributionOf } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
@@ -59,15 +57,8 @@ async function settleBonus(sql: Sql, m: Movement, stake: RoundStake, left: bigin
 
 async function bet(sql: Sql, m: Movement, now: Date) {
   if (m.freeSpinId !== undefined) return freeBet(sql, m, now);
-  // The first statement also counts the real stake towards the turn-over wager (decision 0066) and reads the
-  // round's stake (decision 0090).
-  const [pb] = await sql.query<OnBet>(ACTIVE_BONUS_ON_BET, [
-    m.playerId,
-    m.currency,
-    String(-m.parts.real),
-    m.providerId,
-    m.roundId,
-  ]);
+  // The first statement also reads the round's stake (decision 0090).
+  const [pb] = await sql.query<OnBet>(ACTIVE_BONUS_ON_BET, [m.playerId, m.currency, m.providerId, m.roundId]);
   // A paid bet into a free round would be paid as the free spins' winnings (to the house): refused, bonus or not.
   if (pb?.freeRound) throw new RuleRefusal('bet_restricted', 'The round is a free round of free spins');
   if (!pb || pb.id === null) return undefined;
@@ -134,8 +125,6 @@ async function win(sql: Sql, m: Movement, now: Date, ctx: FreeContext) {
 }
 
 async function rollback(sql: Sql, m: Movement, now: Date, bonusHouse: BonusHouse) {
-  // The refunded real stake no longer counts towards the turn-over wager (decision 0066).
-  if (m.parts.real > 0n) await sql.query(TURN_OVER_REFUND, [m.playerId, m.currency, String(m.parts.real)]);
   const [stake] = await sql.query<RoundStake>(REFUND_ROUND_STAKE, [
     m.providerId,
     m.roundId,

@@ -13,8 +13,8 @@ import { convertToBase, toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { type Sql, statement } from '../../db/lean-sql.ts';
 import { publicNicknameIn, publicNicknames } from '../player/index.ts';
-import { currencyIn, type RatesSource } from '../settings/rates/index.ts';
-import { latestSettled, latestWins, type MoneyRule, type RoundRow, roundIn } from '../wallet/seamless/index.ts';
+import { currencyIn, type RatesSource } from '../settings/index.ts';
+import { latestSettled, latestWins, type MoneyRule, type RoundRow, roundIn } from '../wallet/index.ts';
 import { gamesByIdentity, imagesOf } from './catalogue.ts';
 
 // Live winners and activity boards (decision 0051). When a win settles a real-money round, the rule below

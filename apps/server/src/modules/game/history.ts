@@ -4,7 +4,7 @@ import { divRound } from '@croupier/contracts/reference/decimal';
 import { BetStatus, toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { publicNicknames } from '../player/index.ts';
-import { latestWins, listRounds, type RoundRow } from '../wallet/seamless/index.ts';
+import { latestWins, listRounds, type RoundRow } from '../wallet/index.ts';
 import { gamesByIdentity, imagesOf, restrictedIn } from './catalogue.ts';
 import { lobbyCacheOf } from './lobby-cache.ts';
 

@@ -10,4 +10,4 @@ export {
 } from './launch.ts';
 export { invalidateLobby } from './lobby-cache.ts';
 export { gameRoutes } from './routes.ts';
-export { seedGames } from './seed.ts';
+export { seedGames, seedSportsbookGame } from './seed.ts';

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   AccountStatus,
   ApiError,
@@ -7,13 +6,12 @@ import {
   type GameStart,
   STUDIO_PROVIDER_ID,
 } from '@croupier/contracts';
-import { studioLaunchUrl } from '@croupier/contracts/launch-link';
+import { playerRefOf, studioLaunchUrl } from '@croupier/contracts/launch-link';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { onSite } from '../../http/site-origins.ts';
 import type { PlayerModule } from '../player/index.ts';
-import { listAccounts } from '../wallet/index.ts';
-import { issueLaunchToken } from '../wallet/seamless/index.ts';
+import { issueLaunchToken, listAccounts } from '../wallet/index.ts';
 import { findGame, recordPlay, restrictedIn } from './catalogue.ts';
 import { gameProviders } from './schema.ts';
 
@@ -80,10 +78,6 @@ function lobbyOf(value: string, origins: readonly string[]): string {
 
 /** The studio's path-only launch link made absolute, so the iframe works whatever origin the site is on. */
 const absolute = (studioUrl: string, link: string) => `${studioUrl.replace(/\/+$/, '')}${link}`;
-
-/** The opaque player reference the studio keys its seeds by (stable per player, reveals no id). */
-const playerRef = (secret: string, playerId: string) =>
-  createHmac('sha256', secret).update(`player:${playerId}`).digest('hex').slice(0, 32);
 
 /**
  * POST /api/game/games/{idOrIdentity}/play: checks the game, the visitor's country, the mode, the player
@@ -192,7 +186,7 @@ export async function startGame(
       currency,
       locale: body.locale,
       lobby,
-      ...(mode === 'real' ? { player: playerRef(studioSecret, playerId), token } : {}),
+      ...(mode === 'real' ? { player: playerRefOf(studioSecret, playerId), token } : {}),
     }),
   );
   await recordPlay(db, playerId, game.id, mode === 'demo');

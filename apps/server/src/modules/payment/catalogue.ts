@@ -1,6 +1,6 @@
 import type { PaymentField, PaymentMethod } from '@croupier/contracts';
 import { convertFromBase, currencies } from '@croupier/contracts/reference/index';
-import { currencyIn, type RatesTable } from '../settings/rates/index.ts';
+import { currencyIn, type RatesTable } from '../settings/index.ts';
 
 /**
  * The sandbox provider's static catalogue (docs/decisions/0015): which methods exist for which currency,

@@ -1,6 +1,6 @@
 import type { DepositRequest, PaymentMethod, WithdrawRequest } from '@croupier/contracts';
 import type { Db } from '../../db/client.ts';
-import type { RatesSource } from '../settings/rates/index.ts';
+import type { RatesSource } from '../settings/index.ts';
 import type { BeforeDepositCheck } from './limits.ts';
 
 /** A deposit succeeded: what the bonus module needs to issue the bonus the player chose, exactly once. */

@@ -1,8 +1,9 @@
 import { type InvoiceEvent, InvoiceStatus, InvoiceType } from '@croupier/contracts';
+import { toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../../outbox/index.ts';
 import { type MessageTemplate, notify } from '../notification/index.ts';
-import { type InvoiceRow, majorOf } from './invoices.ts';
+import type { InvoiceRow } from './invoices.ts';
 
 export const invoicesChannel = (playerId: string) => `payment:invoices#${playerId}`;
 
@@ -14,7 +15,7 @@ export async function enqueueInvoice(tx: Db, event: InvoiceEvent['event'], row: 
     invoice: {
       id: row.id,
       playerId: row.playerId,
-      amount: majorOf(row),
+      amount: toMajor(row.amount, row.currency),
       currency: row.currency,
       paymentMethod: row.method,
       status: row.status,

@@ -4,3 +4,4 @@ export { depositedSince } from './deposited.ts';
 export type { DepositSucceeded, DepositSuccess } from './deps.ts';
 export { sharePaymentInstrument } from './instruments.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';
+export { paymentRoutes } from './routes.ts';

@@ -7,10 +7,8 @@ import { invoices } from './schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export const majorOf = (row: Pick<InvoiceRow, 'amount' | 'currency'>) => toMajor(row.amount, row.currency);
-
 export function toInvoice(row: InvoiceRow): Invoice {
-  const amount = majorOf(row);
+  const amount = toMajor(row.amount, row.currency);
   return {
     id: row.id,
     amount,

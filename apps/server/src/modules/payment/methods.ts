@@ -1,5 +1,4 @@
-import type { PaymentMethod } from '@croupier/contracts';
-import { minorOf } from '../wallet/index.ts';
+import { minorOfRequest, type PaymentMethod } from '@croupier/contracts';
 import { currencyOf, methodsFor } from './catalogue.ts';
 import type { PaymentDeps } from './deps.ts';
 import { invalid } from './errors.ts';
@@ -34,7 +33,7 @@ export function pickMethod(
 
 /** The amount in minor units, within the method's bounds (422 on `amount` otherwise). */
 export function checkAmount(method: PaymentMethod, amount: number | string, currency: string): bigint {
-  const minor = minorOf(amount, currency);
+  const minor = minorOfRequest(amount, currency, { positive: true });
   const major = Number(amount);
   if (major < method.amountMin) throw invalid({ amount: `The minimum is ${method.amountMin} ${currency}.` });
   if (major > method.amountMax) throw invalid({ amount: `The maximum is ${method.amountMax} ${currency}.` });

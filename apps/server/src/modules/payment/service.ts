@@ -1,5 +1,5 @@
 import type { DepositRequest, InvoicesQuery, WithdrawRequest } from '@croupier/contracts';
-import { seededRates } from '../settings/rates/index.ts';
+import { seededRates } from '../settings/index.ts';
 import { confirmNow, decide } from './decisions.ts';
 import { deposit } from './deposit.ts';
 import type { PaymentDeps, PaymentServiceOptions } from './deps.ts';

@@ -2,7 +2,7 @@ import { type Currency, type InvoiceStatistics, InvoiceStatus, InvoiceType } fro
 import { convertToBase, toMajor } from '@croupier/contracts/reference/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { currencyIn, type RatesSource } from '../settings/rates/index.ts';
+import { currencyIn, type RatesSource } from '../settings/index.ts';
 import type { InvoiceRow } from './invoices.ts';
 import { invoices } from './schema.ts';
 

@@ -2,7 +2,9 @@ import type { Profile } from '@croupier/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Messenger } from '../notification/messaging/port.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { Pacer } from './accounts/pacer.ts';
+import type { AccountMessenger } from './mail.ts';
 
 /** Who is calling, as far as the request tells: kept on sessions and audit rows. */
 export interface RequestMeta {
@@ -28,10 +30,14 @@ export type PlayerRegisteredListener = (event: PlayerRegistered) => Promise<void
 export interface PlayerDeps {
   db: Db;
   config: Config;
-  messenger: Messenger;
+  /** The port of the account e-mails and SMS; the notification module's messenger, wired by the app. */
+  messenger: AccountMessenger;
   log: FastifyBaseLogger;
-  /** HS256 key of access tokens. */
+  settings: SettingsService;
+  /** HS256 key of access tokens: inside the module only, never on its face (decision 0098). */
   secret: Buffer;
+  /** How long a registration takes here, for refusals of taken identifiers to match (decision 0034). */
+  registrationPace: Pacer;
   /** Listeners of "player registered" (the wallet opens the first account there). */
   registered: PlayerRegisteredListener[];
   /** Listeners of "sessions closed", after the commit (real time ends their sockets). */

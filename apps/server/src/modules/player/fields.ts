@@ -77,7 +77,7 @@ export async function fieldsOf(db: Db, scenario: FieldScenario): Promise<FormFie
 /**
  * The registration fields as served: an identifier (`email`, `phone`) only when its sign-up mode is the only
  * one on. Each tab puts its own identifier first as a required field and the server ignores the other one
- * (accounts.register), so with both modes on neither is listed, and a mode that is off never shows its box.
+ * (accounts/register.ts), so with both modes on neither is listed, and a mode that is off never shows its box.
  * (The seed's client removes only its own tab's identifier from the list.)
  */
 export function registrationFields(

@@ -1,16 +1,41 @@
 import type { PlayerDeps } from './context.ts';
 
 /**
+ * The sends the player module makes, declared here (decision 0098): the notification module's messenger
+ * satisfies it as it is, and the app wires one to the other, so player never imports notification.
+ */
+export interface AccountMessenger {
+  sendEmail(message: AccountEmail): Promise<void>;
+  sendSms(message: AccountSms): Promise<void>;
+}
+
+export interface AccountEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface AccountSms {
+  /** Digits only, country code first (api-contract §1.5). */
+  to: string;
+  text: string;
+}
+
+/** What sending needs: the port, the site's address for links, and a log for failed deliveries. */
+export type MailDeps = Pick<PlayerDeps, 'messenger' | 'config' | 'log'>;
+
+/**
  * Texts of the account e-mails and SMS. Delivery is not awaited by the answer: a slow or failing
  * provider neither delays nor changes a response (which also keeps "account exists" timings alike);
  * failures are logged.
  */
-function deliver(deps: PlayerDeps, what: string, send: () => Promise<void>): void {
+function deliver(deps: MailDeps, what: string, send: () => Promise<void>): void {
   send().catch((error: unknown) => deps.log.error({ err: error, what }, 'account message not delivered'));
 }
 
 export const mail = {
-  confirmEmail(deps: PlayerDeps, to: string, code: string) {
+  confirmEmail(deps: MailDeps, to: string, code: string) {
     const link = `${deps.config.publicUrl}/verify/${code}`;
     deliver(deps, 'confirm-email', () =>
       deps.messenger.sendEmail({
@@ -21,7 +46,7 @@ export const mail = {
       }),
     );
   },
-  registrationAttempt(deps: PlayerDeps, to: string) {
+  registrationAttempt(deps: MailDeps, to: string) {
     const link = `${deps.config.publicUrl}/?forgot-pass=true`;
     deliver(deps, 'registration-attempt', () =>
       deps.messenger.sendEmail({
@@ -31,7 +56,7 @@ export const mail = {
       }),
     );
   },
-  passwordReset(deps: PlayerDeps, to: string, code: string) {
+  passwordReset(deps: MailDeps, to: string, code: string) {
     const link = `${deps.config.publicUrl}/password/reset/${code}`;
     deliver(deps, 'password-reset', () =>
       deps.messenger.sendEmail({
@@ -42,7 +67,7 @@ export const mail = {
       }),
     );
   },
-  underAttack(deps: PlayerDeps, to: string, link: string) {
+  underAttack(deps: MailDeps, to: string, link: string) {
     deliver(deps, 'under-attack', () =>
       deps.messenger.sendEmail({
         to,
@@ -52,7 +77,7 @@ export const mail = {
       }),
     );
   },
-  passwordChanged(deps: PlayerDeps, to: string) {
+  passwordChanged(deps: MailDeps, to: string) {
     deliver(deps, 'password-changed', () =>
       deps.messenger.sendEmail({
         to,
@@ -61,7 +86,7 @@ export const mail = {
       }),
     );
   },
-  emailChanged(deps: PlayerDeps, to: string, newEmail: string) {
+  emailChanged(deps: MailDeps, to: string, newEmail: string) {
     deliver(deps, 'email-changed', () =>
       deps.messenger.sendEmail({
         to,
@@ -70,12 +95,12 @@ export const mail = {
       }),
     );
   },
-  otp(deps: PlayerDeps, to: string, code: string) {
+  otp(deps: MailDeps, to: string, code: string) {
     deliver(deps, 'otp', () =>
       deps.messenger.sendSms({ to, text: `Your Croupier code is ${code}. It expires in 10 minutes.` }),
     );
   },
-  phoneTaken(deps: PlayerDeps, to: string) {
+  phoneTaken(deps: MailDeps, to: string) {
     deliver(deps, 'phone-taken', () =>
       deps.messenger.sendSms({
         to,

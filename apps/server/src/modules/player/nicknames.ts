@@ -26,16 +26,18 @@ export async function publicNicknameIn(sql: Sql, playerId: string): Promise<stri
 }
 
 /**
- * SQL (a scalar subquery): what a public display name is made of, `array[nickname, email]` of the player
- * `playerId` (an SQL expression), for a statement of another module that reads it along with its own work;
- * `publicNicknameOf` turns it into the name. The money path's locking statement carries it (decision 0086).
+ * The public name as a column of another module's statement: the money path's locking statement reads it with
+ * the account (decision 0086), and the app hands this to the seamless wallet (its `LockColumn` slot, decision
+ * 0099). `select` is what the name is made of, `array[nickname, email]` of the player `playerId` (an SQL
+ * expression); `read` makes the name of it ('Unknown' for no player). The SQL stays here, with its table.
  */
-export const publicNameSourceSql = (playerId: string) =>
-  `(select array[p.nickname, p.email] from player.players p where p.id = ${playerId})`;
-
-/** The display name from `publicNameSourceSql`'s value ('Unknown' for no player). */
-export const publicNicknameOf = (source: readonly (string | null)[] | null): string =>
-  source ? displayName(source[0] ?? null, source[1] ?? null) : 'Unknown';
+export const publicNameColumn = {
+  select: (playerId: string) => `(select array[p.nickname, p.email] from player.players p where p.id = ${playerId})`,
+  read: (value: unknown): string => {
+    const source = value as readonly (string | null)[] | null;
+    return source ? displayName(source[0] ?? null, source[1] ?? null) : 'Unknown';
+  },
+};
 
 function displayName(nickname: string | null, email: string | null): string {
   if (nickname?.trim()) return nickname.trim();

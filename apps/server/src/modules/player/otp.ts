@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { recordEvent } from './audit.ts';
 import type { PlayerDeps, RequestMeta } from './context.ts';
 import { otpCode, randomCode, sameHash, sha256 } from './crypto.ts';
-import { limits } from './limits.ts';
 import { mail } from './mail.ts';
 import { otpCodes, passwordResets, players } from './schema.ts';
-import type { AuthContext } from './sessions.ts';
+import type { AuthContext } from './sessions/sessions.ts';
+import { throttles } from './throttles.ts';
 
 export type OtpReason = 'registration' | 'phoneVerification' | 'changingPass';
 
@@ -46,12 +46,12 @@ export async function sendOtp(
     .where(
       and(
         eq(otpCodes.phone, phone),
-        gt(otpCodes.createdAt, sql`now() - make_interval(secs => ${limits.otpSend.seconds})`),
+        gt(otpCodes.createdAt, sql`now() - make_interval(secs => ${throttles.otpSend.seconds})`),
       ),
     );
   const last = recent?.last ? new Date(recent.last) : null;
-  const waitMs = last ? limits.otpSend.spacingSeconds * 1000 - (Date.now() - last.getTime()) : 0;
-  if (waitMs > 0 || Number(recent?.n ?? 0) >= limits.otpSend.max) {
+  const waitMs = last ? throttles.otpSend.spacingSeconds * 1000 - (Date.now() - last.getTime()) : 0;
+  if (waitMs > 0 || Number(recent?.n ?? 0) >= throttles.otpSend.max) {
     await recordEvent(deps.db, {
       type: 'rate_limited',
       outcome: 'limited',
@@ -60,7 +60,7 @@ export async function sendOtp(
       meta,
     });
     throw sendLimit(
-      waitMs > 0 && Number(recent?.n ?? 0) < limits.otpSend.max
+      waitMs > 0 && Number(recent?.n ?? 0) < throttles.otpSend.max
         ? `Please wait ${Math.ceil(waitMs / 1000)} s before asking for another code.`
         : 'Too many codes were sent to this number. Try again later.',
     );
@@ -80,7 +80,7 @@ export async function sendOtp(
     phone,
     reason: input.reason,
     codeHash: sha256(code),
-    expiresAt: new Date(Date.now() + limits.otpTtlSeconds * 1000),
+    expiresAt: new Date(Date.now() + throttles.otpTtlSeconds * 1000),
   });
   // The row is written in every case, so the send limits count the same for every number.
   if (input.reason === 'registration') {
@@ -129,7 +129,7 @@ async function attempt(
     ? await db
         .update(otpCodes)
         .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(and(eq(otpCodes.id, live.id), lt(otpCodes.attempts, limits.otpAttempts), isNull(otpCodes.usedAt)))
+        .where(and(eq(otpCodes.id, live.id), lt(otpCodes.attempts, throttles.otpAttempts), isNull(otpCodes.usedAt)))
         .returning()
     : [];
   const row = claimed[0];
@@ -164,7 +164,7 @@ export async function verifyOtp(
   if (input.reason === 'registration') {
     await deps.db
       .update(otpCodes)
-      .set({ verifiedAt: sql`now()`, expiresAt: new Date(Date.now() + limits.otpVerifiedTtlSeconds * 1000) })
+      .set({ verifiedAt: sql`now()`, expiresAt: new Date(Date.now() + throttles.otpVerifiedTtlSeconds * 1000) })
       .where(eq(otpCodes.id, row.id));
   } else {
     const [used] = await deps.db
@@ -189,7 +189,7 @@ export async function verifyOtp(
         playerId: owner.id,
         channel: 'sms',
         codeHash: sha256(answer),
-        expiresAt: new Date(Date.now() + limits.smsResetTtlSeconds * 1000),
+        expiresAt: new Date(Date.now() + throttles.smsResetTtlSeconds * 1000),
       });
     }
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type Sql, statement } from '../../db/lean-sql.ts';
 import type { PlayerDeps } from './context.ts';
 import { players } from './schema.ts';
-import { closeAllSessions, notifySessionsClosed } from './sessions.ts';
+import { closeAllSessions, notifySessionsClosed } from './sessions/sessions.ts';
 
 // What the risk module (responsible gaming, docs/decisions/0038) asks of the player module: the player's
 // time zone for period windows, and the effects of a self-exclusion on the account.

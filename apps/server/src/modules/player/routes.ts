@@ -2,42 +2,39 @@ import { ApiError, type Auth, ErrorCode, endpoints, pageMeta } from '@croupier/c
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { route } from '../../http/endpoint.ts';
-import { visitorOf } from '../../http/visitor.ts';
+import { loginWithToken, mintAutologinToken } from './accounts/autologin.ts';
+import { changePassword } from './accounts/change-password.ts';
+import { confirmEmail, resendConfirmation } from './accounts/email-confirmation.ts';
+import { login } from './accounts/login.ts';
+import { confirmPasswordReset, requestPasswordReset } from './accounts/password-reset.ts';
+import { getProfile, profileFields } from './accounts/profile-read.ts';
+import { updateProfile } from './accounts/profile-update.ts';
+import { register } from './accounts/register.ts';
 import { recordEvent } from './audit.ts';
-import { playerOf } from './auth.ts';
-import type { RequestMeta } from './context.ts';
+import type { PlayerDeps } from './context.ts';
 import { fieldsOf, registrationFields } from './fields.ts';
-import type { PlayerModule } from './index.ts';
-import { limits } from './limits.ts';
-import { tooManyLogins } from './login-throttle.ts';
 import { sendOtp, verifyOtp } from './otp.ts';
-import { refreshSession } from './refresh.ts';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
+import { requestMetaOf } from './request-meta.ts';
 import { players } from './schema.ts';
-import { bearerOf, closeSession, listSessions } from './sessions.ts';
+import { playerOf } from './sessions/auth.ts';
+import { refreshSession } from './sessions/refresh.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './sessions/refresh-cookie.ts';
+import { bearerOf, closeSession, listSessions } from './sessions/sessions.ts';
+import { throttles, tooManyLogins } from './throttles.ts';
 
 const e = endpoints.player;
 
-export async function playerRoutes(app: FastifyInstance, { config, player }: { config: Config; player: PlayerModule }) {
-  const { deps, accounts } = player;
-  const { db } = deps;
-  const metaOf = (request: FastifyRequest): RequestMeta => {
-    const visitor = visitorOf(request, config.TRUST_GEO_HEADERS);
-    return {
-      ip: visitor.ip,
-      country: visitor.country,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-    };
-  };
+/** What every account route uses: the request's meta, the per-IP limits, the answers. */
+function helpersOf(deps: PlayerDeps) {
+  const metaOf = (request: FastifyRequest) => requestMetaOf(request, deps.config);
   /** A per-IP limit whose refusals are also written to the audit trail. */
-  const perIp = (name: keyof typeof limits.ip, code: number = ErrorCode.tooManyAttempts) => ({
+  const perIp = (name: keyof typeof throttles.ip, code: number = ErrorCode.tooManyAttempts) => ({
     config: {
       rateLimit: {
-        ...limits.ip[name],
+        ...throttles.ip[name],
         onExceeded: (request: FastifyRequest) => {
-          void recordEvent(db, {
+          void recordEvent(deps.db, {
             type: 'rate_limited',
             outcome: 'limited',
             detail: `ip ${name}`,
@@ -59,12 +56,28 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     setRefreshCookie(deps, reply, auth);
     return auth;
   };
+  return { metaOf, perIp, message, withCookie };
+}
 
+type Helpers = ReturnType<typeof helpersOf>;
+
+/** The account endpoints (api-contract §2–§4), and in development an autologin-token minter. */
+export async function playerRoutes(app: FastifyInstance, { deps }: { deps: PlayerDeps }) {
+  const helpers = helpersOf(deps);
+  signUpRoutes(app, deps, helpers);
+  sessionRoutes(app, deps, helpers);
+  otpRoutes(app, deps, helpers);
+  profileRoutes(app, deps);
+  passwordRoutes(app, deps, helpers);
+  if (deps.config.NODE_ENV !== 'production') devAutologinRoute(app, deps);
+}
+
+function signUpRoutes(app: FastifyInstance, deps: PlayerDeps, { metaOf, perIp, message, withCookie }: Helpers) {
   route(
     app,
     e.register,
     async ({ body, request, reply }) => ({
-      data: withCookie(reply, await accounts.register(body, metaOf(request), 'email')),
+      data: withCookie(reply, await register(deps, body, metaOf(request), 'email')),
     }),
     perIp('register'),
   );
@@ -72,7 +85,7 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     app,
     e.registerPhone,
     async ({ body, request, reply }) => ({
-      data: withCookie(reply, await accounts.register(body, metaOf(request), 'phone')),
+      data: withCookie(reply, await register(deps, body, metaOf(request), 'phone')),
     }),
     perIp('register'),
   );
@@ -80,22 +93,25 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     app,
     e.registerConfirm,
     async ({ body, request }) => {
-      await accounts.confirmEmail(body.code, metaOf(request));
+      await confirmEmail(deps, body.code, metaOf(request));
       return message('Your e-mail address is confirmed.');
     },
     perIp('confirmEmail'),
   );
+}
+
+function sessionRoutes(app: FastifyInstance, deps: PlayerDeps, { metaOf, perIp, message, withCookie }: Helpers) {
   route(
     app,
     e.login,
-    async ({ body, request, reply }) => ({ data: withCookie(reply, await accounts.login(body, metaOf(request))) }),
+    async ({ body, request, reply }) => ({ data: withCookie(reply, await login(deps, body, metaOf(request))) }),
     perIp('login'),
   );
   route(
     app,
     e.loginToken,
     async ({ body, request, reply }) => ({
-      data: withCookie(reply, await accounts.loginWithToken(body, metaOf(request))),
+      data: withCookie(reply, await loginWithToken(deps, body, metaOf(request))),
     }),
     perIp('autologin'),
   );
@@ -120,12 +136,15 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     return message('You are signed out.');
   });
   route(app, e.sessions, async ({ query, request }) => {
-    const { rows, total } = await listSessions(db, playerOf(request).playerId, query.page, query.perPage);
+    const { rows, total } = await listSessions(deps.db, playerOf(request).playerId, query.page, query.perPage);
     return { data: rows, meta: pageMeta(query.page, query.perPage, total) };
   });
   route(app, e.closeSession, async ({ params, request }) => ({
     data: await closeSession(deps, playerOf(request).playerId, params.id, 'closed by player', metaOf(request)),
   }));
+}
+
+function otpRoutes(app: FastifyInstance, deps: PlayerDeps, { metaOf, perIp, message }: Helpers) {
   route(
     app,
     e.otpSend,
@@ -141,22 +160,30 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     async ({ body, request }) => ({ data: { code: await verifyOtp(deps, body, request.player, metaOf(request)) } }),
     perIp('otpVerify'),
   );
-  route(app, e.profile, async ({ request }) => ({ data: await accounts.getProfile(playerOf(request).playerId) }));
+}
+
+function profileRoutes(app: FastifyInstance, deps: PlayerDeps) {
+  const metaOf = (request: FastifyRequest) => requestMetaOf(request, deps.config);
+  route(app, e.profile, async ({ request }) => ({ data: await getProfile(deps, playerOf(request).playerId) }));
   route(app, e.updateProfile, async ({ body, request }) => ({
-    data: await accounts.updateProfile(playerOf(request).playerId, body, metaOf(request)),
+    data: await updateProfile(deps, playerOf(request).playerId, body, metaOf(request)),
   }));
   route(app, e.fields, async ({ query, request }) => {
     if (query.scenario === 'registration') {
-      return { data: registrationFields(await fieldsOf(db, 'registration'), config.SIGN_UP_MODES) };
+      return { data: registrationFields(await fieldsOf(deps.db, 'registration'), deps.config.SIGN_UP_MODES) };
     }
-    return { data: await accounts.profileFields(playerOf(request).playerId) };
+    return { data: await profileFields(deps, playerOf(request).playerId) };
   });
+}
+
+function passwordRoutes(app: FastifyInstance, deps: PlayerDeps, { metaOf, perIp, message }: Helpers) {
   route(
     app,
     e.changePassword,
     async ({ body, request }) => {
       const me = playerOf(request);
-      await accounts.changePassword(me.playerId, me.sessionId, body.currentPassword, body.newPassword, metaOf(request));
+      const { currentPassword, newPassword } = body;
+      await changePassword(deps, me.playerId, me.sessionId, currentPassword, newPassword, metaOf(request));
       return message('Your password has been changed.');
     },
     perIp('passwordChange'),
@@ -165,7 +192,7 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     app,
     e.resetPassword,
     async ({ body, request, reply }) => {
-      const issue = await accounts.requestPasswordReset(body.email, metaOf(request));
+      const issue = await requestPasswordReset(deps, body.email, metaOf(request));
       // Only once the answer is out, so its time is the same for every address (decision 0034). 'close'
       // comes after the answer is sent and also when the client hung up first: the reset is still issued.
       if (issue) reply.raw.once('close', () => void issue());
@@ -177,7 +204,7 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     app,
     e.confirmPassword,
     async ({ body, request }) => {
-      await accounts.confirmPasswordReset(body.code, body.newPassword, metaOf(request));
+      await confirmPasswordReset(deps, body.code, body.newPassword, metaOf(request));
       return message('Your password has been changed. Sign in with the new password.');
     },
     perIp('passwordConfirm'),
@@ -186,34 +213,33 @@ export async function playerRoutes(app: FastifyInstance, { config, player }: { c
     app,
     e.resendConfirmation,
     async ({ request }) => {
-      const outcome = await accounts.resendConfirmation(playerOf(request).playerId, metaOf(request));
+      const outcome = await resendConfirmation(deps, playerOf(request).playerId, metaOf(request));
       return message(
         outcome === 'sent' ? 'We have sent the confirmation link again.' : 'Your e-mail address is already confirmed.',
       );
     },
     perIp('resendConfirmation'),
   );
+}
 
-  if (config.NODE_ENV !== 'production') {
-    // Development and tests only, outside the contract: an autologin token for a player by id, e-mail or phone.
-    const DevAutologin = z.object({
-      player: z.string().min(1).max(254),
-      ttlSeconds: z.number().int().min(1).max(600).optional(),
-    });
-    app.post('/api/dev/autologin-token', async (request) => {
-      const parsed = DevAutologin.safeParse(request.body ?? {});
-      if (!parsed.success) throw ApiError.of(ErrorCode.validation, 'Expected { player: id, e-mail or phone }.');
-      const key = parsed.data.player.toLowerCase();
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key);
-      const [found] = await db
-        .select({ id: players.id })
-        .from(players)
-        .where(or(...(isUuid ? [eq(players.id, key)] : []), eq(players.email, key), eq(players.phone, key)));
-      if (!found) throw ApiError.of(ErrorCode.notFound, 'No such player.');
-      const { token, expiresAt } = await accounts.mintAutologinToken(found.id, parsed.data.ttlSeconds);
-      return {
-        data: { token, expiresAt: expiresAt.toISOString(), url: `${config.publicUrl}/auth/autologin?state=${token}` },
-      };
-    });
-  }
+/** Development and tests only, outside the contract: an autologin token for a player by id, e-mail or phone. */
+function devAutologinRoute(app: FastifyInstance, deps: PlayerDeps) {
+  const DevAutologin = z.object({
+    player: z.string().min(1).max(254),
+    ttlSeconds: z.number().int().min(1).max(600).optional(),
+  });
+  app.post('/api/dev/autologin-token', async (request) => {
+    const parsed = DevAutologin.safeParse(request.body ?? {});
+    if (!parsed.success) throw ApiError.of(ErrorCode.validation, 'Expected { player: id, e-mail or phone }.');
+    const key = parsed.data.player.toLowerCase();
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key);
+    const [found] = await deps.db
+      .select({ id: players.id })
+      .from(players)
+      .where(or(...(isUuid ? [eq(players.id, key)] : []), eq(players.email, key), eq(players.phone, key)));
+    if (!found) throw ApiError.of(ErrorCode.notFound, 'No such player.');
+    const { token, expiresAt } = await mintAutologinToken(deps, found.id, parsed.data.ttlSeconds);
+    const url = `${deps.config.publicUrl}/auth/autologin?state=${token}`;
+    return { data: { token, expiresAt: expiresAt.toISOString(), url } };
+  });
 }

@@ -1,6 +1,5 @@
 import { ApiError } from '@croupier/contracts';
 import type { PlayerModule } from '../player/index.ts';
-import { verifyJwt } from '../player/jwt.ts';
 
 export type TokenCheck =
   | { ok: true; user: string; session: string; expiresAt: number }
@@ -13,9 +12,9 @@ export type TokenVerifier = (token: string) => Promise<TokenCheck>;
  * The player module's own checks, in two steps because the protocol tells them apart: an expired but
  * genuine token asks the client to refresh (109), anything else ends the connection (101).
  */
-export function playerTokenVerifier(player: Pick<PlayerModule, 'authenticate' | 'deps'>): TokenVerifier {
+export function playerTokenVerifier(player: Pick<PlayerModule, 'authenticate' | 'verifyAccessToken'>): TokenVerifier {
   return async (token) => {
-    const check = verifyJwt(token, player.deps.secret);
+    const check = player.verifyAccessToken(token);
     if (!check.ok) return { ok: false, reason: 'invalid' };
     if (check.expired) return { ok: false, reason: 'expired' };
     try {

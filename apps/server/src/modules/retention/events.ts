@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { enqueue, type OutboxMessage, type Publisher } from '../../outbox/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
-import type { MoneyRule } from '../wallet/seamless/index.ts';
+import type { MoneyRule } from '../wallet/index.ts';
 import { processedEvents } from './schema.ts';
 
 // How retention learns what players do (decision 0058). The money path and the payment module write one

@@ -6,8 +6,8 @@ import type { Publisher } from '../../outbox/index.ts';
 import type { BonusDeps } from '../bonus/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
 import type { MayGainValue } from '../risk/index.ts';
-import { type RatesSource, seededRates } from '../settings/rates/index.ts';
-import type { MoneyRule } from '../wallet/seamless/index.ts';
+import { type RatesSource, seededRates } from '../settings/index.ts';
+import type { MoneyRule } from '../wallet/index.ts';
 import { decidedRoundsHandler } from './decided.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
 import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
@@ -27,7 +27,11 @@ export {
   type RetentionHandler,
   reportProfileCompleted,
 } from './events.ts';
+export { seedLoyalty } from './loyalty/index.ts';
+export { seedQuests } from './quests/index.ts';
 export type { RealStake, RealStakeListener } from './stakes.ts';
+export { seedTournaments } from './tournaments/index.ts';
+export { seedWheels } from './wheel/index.ts';
 
 export interface RetentionOptions {
   config: Config;

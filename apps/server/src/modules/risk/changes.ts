@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type CreateLimitRequest, ErrorCode, type UpdateLimitRequest } from '@croupier/contracts';
 import {
-  AmountError,
-  CoolingOffPeriod,
-  LimitDefinition,
-  SelfExclusionPeriod,
-  toMinor,
-} from '@croupier/contracts/reference/index';
+  ApiError,
+  type CreateLimitRequest,
+  ErrorCode,
+  minorOfRequest,
+  type UpdateLimitRequest,
+} from '@croupier/contracts';
+import { CoolingOffPeriod, LimitDefinition, SelfExclusionPeriod } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
 import { COOLING_DELAY_MS, exclusionEnd, lastsAtLeast } from './periods.ts';
 import { exclusionOver, isCash } from './state.ts';
@@ -27,17 +27,6 @@ export interface Change {
 const refused = (field: string, message: string) =>
   ApiError.of(ErrorCode.validation, 'The given data was invalid.', { [field]: [message] });
 
-/** Major units of the player's request → minor units, exactly; anything else is the amount field's 422. */
-export function minorOf(amount: number | undefined, currency: string): bigint {
-  if (amount === undefined) throw refused('amount', 'This field is required.');
-  try {
-    return toMinor(amount, currency);
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    throw refused('amount', error.reason === 'precision' ? `Too many decimals for ${currency}.` : 'Invalid amount.');
-  }
-}
-
 /**
  * A limit that did not exist: in force at once (a new limit is never a loosening). A cash limit keeps the
  * profile's zone of this moment for its windows (decision 0091).
@@ -51,7 +40,7 @@ export async function createLimit(c: Change, body: CreateLimitRequest): Promise<
     definition: body.definition,
     period: body.period!,
     currency: cash ? body.currency! : null,
-    amount: cash ? minorOf(body.amount, body.currency!) : null,
+    amount: cash ? minorOfRequest(body.amount, body.currency!) : null,
     zone: cash ? await zoneOf(c.tx, c.playerId) : null,
     pendingAmount: null,
     pendingAt: null,
@@ -110,7 +99,7 @@ export async function requestRemoval(c: Change, row: LimitRow): Promise<LimitRow
 
 /** PUT: the amount of a cash limit, the period of an exclusion. */
 export async function updateLimit(c: Change, row: LimitRow, body: UpdateLimitRequest): Promise<LimitRow> {
-  if (isCash(row)) return changeAmount(c, row, minorOf(body.amount, row.currency!));
+  if (isCash(row)) return changeAmount(c, row, minorOfRequest(body.amount, row.currency!));
   return lengthen(c, row, body.period);
 }
 

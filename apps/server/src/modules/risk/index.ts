@@ -1,7 +1,7 @@
 // The risk module as other modules see it (docs/decisions/0038): responsible gaming. Functions, never tables.
 import type { Db } from '../../db/client.ts';
 import type { PlayerModule } from '../player/index.ts';
-import type { MoneyRule } from '../wallet/seamless/index.ts';
+import type { MoneyRule } from '../wallet/index.ts';
 import { beforeDeposit, beforeLaunch } from './checks.ts';
 import { assertMayGainValue } from './may-gain-value.ts';
 import { limitsRule } from './money-rule.ts';
@@ -19,7 +19,6 @@ export {
   setTurnOverSetting,
 } from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
-export { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
 export { type CashPeriod, type Window, windowOf } from './windows.ts';
 
 export interface RiskOptions {

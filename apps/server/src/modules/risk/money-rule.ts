@@ -1,7 +1,8 @@
 import { PlayerChannel, playerChannel, RealtimeEvent } from '@croupier/contracts';
 import { LimitDefinition } from '@croupier/contracts/reference/index';
-import { statement } from '../../db/lean-sql.ts';
-import { type MoneyRule, type Movement, RuleRefusal } from '../wallet/seamless/index.ts';
+import { type Sql, statement } from '../../db/lean-sql.ts';
+import { type MoneyRule, type Movement, type RuleEffect, RuleRefusal } from '../wallet/index.ts';
+import { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
 import { profileZoneSql, windowStartSql } from './windows-sql.ts';
 
 // Bet and loss limits, cooling-off and self-exclusion inside every seamless movement (decision 0040). The
@@ -23,11 +24,20 @@ import { profileZoneSql, windowStartSql } from './windows-sql.ts';
  * A refusal later rolls the counts back with the rest. Data-modifying WITHs run once, whatever the outer
  * query reads; a player without a cash limit inserts no counter. $4 is the stake (a rollback: minus the
  * refunded stake), $5 the payout: stakes count on both limits, the net loss is stakes − payouts.
+ * A bet's statement also counts its real stake ($6) towards the turn-over wager (decision 0066) and then answers
+ * one more row, `turnedOver`, when the stake reached the target (decision 0099).
  */
-const inForce = (name: string, play: string) =>
-  statement(
+const inForce = (name: string, play: string, turnOver = false) => {
+  const more = turnOver
+    ? {
+        cte: `, ${TURN_OVER_ON_BET}`,
+        column: ', false as "turnedOver"',
+        row: '\n   union all select null, null, null, null, null, true from turn_over where met',
+      }
+    : { cte: '', column: '', row: '' };
+  return statement(
     name,
-    `with ${play}, lim as (
+    `with ${play}${more.cte}, lim as (
      select id, definition, period, ${profileZoneSql('zone')} as zone,
             case when pending_at <= $3::timestamptz then pending_amount else amount end as amount
        from risk.limits
@@ -48,22 +58,24 @@ const inForce = (name: string, play: string) =>
         set staked = greatest(u.staked + $4::bigint, 0), net_loss = u.net_loss + ($4::bigint - $5::bigint)
      returning period, window_start, staked, net_loss
    )
-   select l.definition, l.period, l.amount::text as amount, c.staked::text as staked, c.net_loss::text as "netLoss"
+   select l.definition, l.period, l.amount::text as amount, c.staked::text as staked,
+          c.net_loss::text as "netLoss"${more.column}
      from lim l
      left join win w on w.id = l.id
-     left join counted c on c.period = w.period and c.window_start = w.window_start`,
+     left join counted c on c.period = w.period and c.window_start = w.window_start${more.row}`,
   );
+};
 
 /** A bet or a win counts in the session's totals (the session's first movement creates its row). */
-const IN_FORCE = inForce(
-  'risk_in_force',
-  `play as (
+const PLAY = `play as (
      insert into risk.session_play as s (player_id, currency, staked, won)
      values ($1::uuid, $2, $4::bigint, $5::bigint)
      on conflict (player_id, currency) do update
         set staked = greatest(s.staked + $4::bigint, 0), won = greatest(s.won + $5::bigint, 0)
-   )`,
-);
+   )`;
+const IN_FORCE = inForce('risk_in_force', PLAY);
+/** A bet's: the same, and its real stake ($6) counts towards the turn-over wager. */
+const IN_FORCE_BET = inForce('risk_in_force_bet', PLAY, true);
 
 /**
  * A rollback takes its stake back only from the session that counted the bet (decision 0093): the row
@@ -78,12 +90,15 @@ const IN_FORCE_ROLLBACK = inForce(
 );
 
 interface InForce {
-  definition: number;
+  /** Null on the bet's `turnedOver` row only. */
+  definition: number | null;
   period: string;
   amount: string | null;
   /** The period's totals after this movement (cash limits only). */
   staked: string | null;
   netLoss: string | null;
+  /** A bet's stake reached the turn-over target: the account's withdrawals are released (decision 0076). */
+  turnedOver?: boolean;
 }
 
 export interface MoneyRuleDeps {
@@ -97,7 +112,44 @@ const refusal = (m: Movement, reason: string, kind: ConstructorParameters<typeof
     data: { event: RealtimeEvent.betRestricted, gameId: m.gameId, gameIdentity: m.gameId, reason },
   });
 
-/** Bet and loss limits, cooling-off, self-exclusion, and the play session's totals, in every movement. */
+/** Refuses a bet over a limit in force (its rows, after this stake), during a cooling-off or a self-exclusion. */
+function assertMayBet(m: Movement, rows: readonly InForce[]): void {
+  let coolingOff = false;
+  for (const r of rows) {
+    if (r.definition === LimitDefinition.selfExclusion) {
+      throw refusal(m, 'self_excluded', 'self_excluded', 'The player is self-excluded');
+    }
+    if (r.definition === LimitDefinition.coolingOff) coolingOff = true;
+  }
+  if (coolingOff) throw refusal(m, 'cooling_off', 'cooling_off', 'The player is cooling off');
+  for (const limit of rows) {
+    if (limit.definition === null || limit.definition > LimitDefinition.loss || limit.amount === null) continue;
+    const bet = limit.definition === LimitDefinition.bet;
+    const total = bet ? limit.staked : limit.netLoss;
+    // After this stake: a loss limit refuses a bet that, lost, would take the net loss over it.
+    if (total !== null && BigInt(total) > BigInt(limit.amount)) {
+      const what = bet ? 'bet_limit' : 'loss_limit';
+      throw refusal(m, what, 'limit_reached', `The ${limit.period} ${bet ? 'bet' : 'loss'} limit is reached`);
+    }
+  }
+}
+
+/**
+ * A rollback: counted back, and its refunded real stake no longer counts towards the turn-over wager (decision
+ * 0066); turnover owed again (the rule on) holds the account's withdrawals again, in the movement's statement.
+ */
+async function rollback(sql: Sql, m: Movement, values: unknown[]): Promise<RuleEffect | undefined> {
+  await sql.query(IN_FORCE_ROLLBACK, [...values, m.cancelledBet?.at ?? null]);
+  if (m.parts.real <= 0n) return undefined;
+  const [row] = await sql.query<{ held: boolean }>(TURN_OVER_REFUND, [m.playerId, m.currency, String(m.parts.real)]);
+  return row?.held ? { withdrawalsHeld: true } : undefined;
+}
+
+/**
+ * Bet and loss limits, cooling-off, self-exclusion, the play session's totals and the turn-over wager's count,
+ * in every movement. A bet whose real stake reaches the turn-over target releases the account's withdrawals
+ * (a rule effect: the movement's own statement writes the wallet's flag, decision 0099).
+ */
 export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
   return {
     name: 'responsible-gaming-limits',
@@ -107,31 +159,15 @@ export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
       const staked = m.kind === 'bet' ? String(m.amount) : m.kind === 'rollback' ? String(-m.amount) : '0';
       const won = m.kind === 'win' ? String(m.amount) : '0';
       const values: unknown[] = [m.playerId, m.currency, deps.now(), staked, won];
-      const rows =
-        m.kind === 'rollback'
-          ? await sql.query<InForce>(IN_FORCE_ROLLBACK, [...values, m.cancelledBet?.at ?? null])
-          : await sql.query<InForce>(IN_FORCE, values);
-      // Wins and rollbacks are counted above and never refused.
-      if (rows.length === 0 || m.kind !== 'bet') return undefined;
-      let coolingOff = false;
-      for (const r of rows) {
-        if (r.definition === LimitDefinition.selfExclusion) {
-          throw refusal(m, 'self_excluded', 'self_excluded', 'The player is self-excluded');
-        }
-        if (r.definition === LimitDefinition.coolingOff) coolingOff = true;
+      // Wins and rollbacks are counted and never refused.
+      if (m.kind === 'rollback') return rollback(sql, m, values);
+      if (m.kind === 'win') {
+        await sql.query(IN_FORCE, values);
+        return undefined;
       }
-      if (coolingOff) throw refusal(m, 'cooling_off', 'cooling_off', 'The player is cooling off');
-      for (const limit of rows) {
-        if (limit.definition > LimitDefinition.loss || limit.amount === null) continue;
-        const bet = limit.definition === LimitDefinition.bet;
-        const total = bet ? limit.staked : limit.netLoss;
-        // After this stake: a loss limit refuses a bet that, lost, would take the net loss over it.
-        if (total !== null && BigInt(total) > BigInt(limit.amount)) {
-          const what = bet ? 'bet_limit' : 'loss_limit';
-          throw refusal(m, what, 'limit_reached', `The ${limit.period} ${bet ? 'bet' : 'loss'} limit is reached`);
-        }
-      }
-      return undefined;
+      const rows = await sql.query<InForce>(IN_FORCE_BET, [...values, String(-m.parts.real)]);
+      assertMayBet(m, rows);
+      return rows.some((r) => r.turnedOver) ? { withdrawalsHeld: false } : undefined;
     },
   };
 }

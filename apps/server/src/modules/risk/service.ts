@@ -1,7 +1,7 @@
 import { ApiError, type CreateLimitRequest, ErrorCode, type Limit, type UpdateLimitRequest } from '@croupier/contracts';
 import { LimitDefinition } from '@croupier/contracts/reference/index';
 import type { Db } from '../../db/client.ts';
-import { closeForSelfExclusion, type PlayerModule } from '../player/index.ts';
+import type { PlayerModule } from '../player/index.ts';
 import { withTransaction } from '../wallet/index.ts';
 import { type Change, createLimit, requestRemoval, sameKind, updateLimit } from './changes.ts';
 import { settleDue } from './settle.ts';
@@ -11,7 +11,7 @@ import { usageOf } from './usage.ts';
 
 export interface RiskDeps {
   db: Db;
-  player: Pick<PlayerModule, 'deps'>;
+  player: Pick<PlayerModule, 'closeForSelfExclusion'>;
   /** The clock of every limit rule (tests move it across the 24-hour delays). */
   now: () => Date;
 }
@@ -30,7 +30,7 @@ export function createLimitsApi(deps: RiskDeps) {
       const c: Change = { tx, playerId, now, actor: 'player' };
       const row = await fn(c, live);
       const excluding = row.definition === LimitDefinition.selfExclusion && !live.some((r) => r.id === row.id);
-      if (excluding) afterCommit = await closeForSelfExclusion(deps.player.deps, tx, playerId);
+      if (excluding) afterCommit = await deps.player.closeForSelfExclusion(tx, playerId);
       return row;
     });
     afterCommit?.();

@@ -6,11 +6,11 @@ import { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from '../wall
 
 // The turn-over wager (issue 12 §7, decisions 0066 and 0076): every deposit must be staked N times (operator
 // setting, default 1 when the operator has no row; N = 0 or `enabled = false` switches it off) before money can
-// be withdrawn. A deposit raises the target inside its credit's transaction; bets count through the bonus rule's
-// first statement (turn-over-statements.ts). The wallet holds the account's withdrawals from the deposit's
-// credit on (its `withdrawalBalance` is 0, live events included); this module releases the hold when the
-// target is reached (in that same bet statement), or at once when the rule is off, and refuses a withdrawal
-// while it is held (decision 0076).
+// be withdrawn. A deposit raises the target inside its credit's transaction; bets count through the limits
+// rule's statement (turn-over-statements.ts, money-rule.ts). The wallet holds the account's withdrawals from the
+// deposit's credit on (its `withdrawalBalance` is 0, live events included); this module releases the hold when
+// the target is reached (the limits rule's effect, written by that bet's movement statement, decision 0099), or
+// at once when the rule is off, and refuses a withdrawal while it is held (decision 0076).
 
 interface Counter {
   target: bigint;

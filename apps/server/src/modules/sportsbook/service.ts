@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { LaunchParams } from '@croupier/contracts/launch-link';
-import { subunitOf } from '@croupier/contracts/reference/index';
+import { subunitOf, toMinor } from '@croupier/contracts/reference/index';
 import type { SportsbookSession } from '@croupier/contracts/sportsbook';
 import type { SeamlessClient } from '../studio/index.ts';
 import { refusal, sessionNotFound } from './errors.ts';
 import { eventViews } from './events.ts';
 import type { SessionRow, Store } from './store.ts';
-import { closeTicket, minorOf, placeTicket, rethrow, stakeLimits, type TicketDeps } from './tickets.ts';
+import { closeTicket, placeTicket, rethrow, stakeLimits, type TicketDeps } from './tickets.ts';
 import { betView } from './views.ts';
 
 export interface SportsbookDeps {
@@ -34,7 +34,7 @@ export function createSportsbook({ wallet, store, random, startedAt = Date.now()
     return {
       currency: s.currency,
       subunitToUnit: subunitOf(s.currency),
-      balance: minorOf(s, answer.body.balance),
+      balance: toMinor(answer.body.balance, s.currency).toString(),
       locale: s.locale,
       lobbyUrl: s.lobby,
       minStake: String(limits.min),

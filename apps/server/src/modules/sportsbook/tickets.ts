@@ -21,8 +21,6 @@ export function stakeLimits(currency: string): { min: bigint; max: bigint } {
   return { min: subunit / 10n > 0n ? subunit / 10n : 1n, max: 1000n * subunit };
 }
 
-export const minorOf = (s: SessionRow, balance: string) => String(toMinor(balance, s.currency));
-
 /** A transport failure as the player's 503; anything else as it was. */
 export function rethrow(error: unknown): never {
   if (error instanceof SeamlessUnavailable) throw unavailable();
@@ -74,7 +72,7 @@ export async function placeTicket(deps: TicketDeps, s: SessionRow, body: unknown
     });
     if (answer.kind === 'refused') throw refusal(answer);
     bet.closing = false;
-    return { bet: betView(bet), balance: minorOf(s, answer.body.balance) };
+    return { bet: betView(bet), balance: toMinor(answer.body.balance, s.currency).toString() };
   } catch (error) {
     s.bets.delete(bet.id);
     if (error instanceof SeamlessUnavailable) {
@@ -131,7 +129,7 @@ export async function closeTicket(
     bet.status = pending.kind === 'cash-out' ? 'cashed_out' : pending.amount > 0n ? 'won' : 'lost';
     bet.resultOutcomeId = pending.result;
     bet.payout = pending.amount;
-    return { bet: betView(bet), balance: minorOf(s, answer.body.balance) };
+    return { bet: betView(bet), balance: toMinor(answer.body.balance, s.currency).toString() };
   } finally {
     bet.closing = false;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { StudioFreeRound, StudioRoundAnswer } from '@croupier/contracts';
+import type { FreeRoundGrant, StudioFreeRound, StudioRoundAnswer } from '@croupier/contracts';
+import { toMinor } from '@croupier/contracts/reference/money';
 import { FairStream, slot } from '@croupier/games';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,22 +10,11 @@ import { winCall } from './round-calls.ts';
 import { finish, keepBet, type RoundDeps, undoBet, walletBet } from './round-money.ts';
 import { advance, type NewRound, roundRow } from './round-play.ts';
 import { studioFreeRounds, studioRounds, studioWalletCalls } from './schema.ts';
-import { minorBalance, ownerOf, type SessionRow } from './sessions.ts';
+import { ownerOf, type SessionRow } from './sessions.ts';
 
 // Free rounds the casino awarded (decision 0065), as a provider keeps them: the casino's free-spin id, for one
 // player, game and currency, at a fixed bet. A free round is a Neon Fruits casino free spin
 // (`playCasinoFreeSpin`): a zero-stake seamless bet carrying the id, then the round's win as usual.
-
-/** What the casino tells the studio (its provider API, decision 0065). */
-export interface FreeRoundGrant {
-  id: string;
-  playerRef: string;
-  game: string;
-  currency: string;
-  count: number;
-  bet: bigint;
-  expiresAt: Date | null;
-}
 
 /** Adds or refreshes an award (the same award twice is one; spins already played stay played). */
 export async function grantFreeRounds(db: Db, g: FreeRoundGrant): Promise<void> {
@@ -118,5 +108,5 @@ async function playAward(d: RoundDeps, n: NewRound, id: string): Promise<StudioR
       return r!;
     })
     .catch((e) => undoBet(d, s, roundId, 0, e));
-  return finish(d, s, saved, minorBalance(s, answer.body.balance));
+  return finish(d, s, saved, toMinor(answer.body.balance, s.currency).toString());
 }

@@ -1,4 +1,5 @@
 import type { StudioRoundAnswer } from '@croupier/contracts';
+import { toMinor } from '@croupier/contracts/reference/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { StudioError } from './errors.ts';
@@ -9,7 +10,7 @@ import { finish, keepBet, type RoundDeps, undoBet, walletBet } from './round-mon
 import type { RoundRow } from './round-view.ts';
 import { studioRounds, studioSeedPairs, studioSessions, studioWalletCalls } from './schema.ts';
 import type { PairRow } from './seeds.ts';
-import { minorBalance, ownerOf, type SessionRow } from './sessions.ts';
+import { ownerOf, type SessionRow } from './sessions.ts';
 
 /** An action on an open round: its extra bet, if any, and the win when it settles the round. */
 
@@ -88,7 +89,7 @@ async function actReal(d: RoundDeps, m: Move): Promise<StudioRoundAnswer> {
         .set({ status: 'rolled_back', bets: r.bets + 1, settledAt: new Date() })
         .where(eq(studioRounds.id, r.id));
     });
-    balance = minorBalance(s, answer.body.balance);
+    balance = toMinor(answer.body.balance, s.currency).toString();
     bets += 1;
   }
   const saved = await d.db

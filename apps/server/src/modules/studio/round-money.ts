@@ -1,5 +1,5 @@
 import type { StudioRoundAnswer } from '@croupier/contracts';
-import { toMajorString } from '@croupier/contracts/reference/money';
+import { toMajorString, toMinor } from '@croupier/contracts/reference/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import type { RoundRow, RoundViews } from './round-view.ts';
 import { studioRounds, studioWalletCalls } from './schema.ts';
 import { type SeamlessAnswer, type SeamlessClient, SeamlessUnavailable } from './seamless-client.ts';
 import type { Seeds } from './seeds.ts';
-import { minorBalance, type SessionRow, walletToken } from './sessions.ts';
+import { type SessionRow, walletToken } from './sessions.ts';
 import { refusal, unavailable, type WalletCalls } from './wallet-calls.ts';
 
 /** The money steps every real-money round shares: a guarded bet, keeping or undoing it, and the win. */
@@ -109,7 +109,7 @@ export async function finish(
   let balance = fallbackBalance;
   if (s.mode === 'real' && round.status === 'settled') {
     const answer = await d.calls.sendNow(`${round.id}:w`);
-    if (answer?.kind === 'ok') balance = minorBalance(s, answer.body.balance);
+    if (answer?.kind === 'ok') balance = toMinor(answer.body.balance, s.currency).toString();
   }
   if (balance === null) balance = await d.balanceOf(s).catch(() => null);
   const [fresh] = await d.db.select().from(studioRounds).where(eq(studioRounds.id, round.id));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StudioRoundAnswer } from '@croupier/contracts';
+import { toMinor } from '@croupier/contracts/reference/money';
 import { FairStream } from '@croupier/games';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,7 +12,7 @@ import { finish, keepBet, type RoundDeps, undoBet, walletBet } from './round-mon
 import type { RoundRow } from './round-view.ts';
 import { studioRounds, studioSeedPairs, studioSessions, studioWalletCalls } from './schema.ts';
 import type { PairRow } from './seeds.ts';
-import { minorBalance, ownerOf, type SessionRow } from './sessions.ts';
+import { ownerOf, type SessionRow } from './sessions.ts';
 
 /** A new round: its first bet, and the whole round when the game settles in one step. */
 
@@ -101,7 +102,7 @@ async function playReal(d: RoundDeps, n: NewRound): Promise<StudioRoundAnswer> {
       return r!;
     })
     .catch((e) => undoBet(d, s, roundId, 0, e));
-  return finish(d, s, saved, minorBalance(s, answer.body.balance));
+  return finish(d, s, saved, toMinor(answer.body.balance, s.currency).toString());
 }
 
 export async function play(d: RoundDeps, s: SessionRow, body: unknown): Promise<StudioRoundAnswer> {

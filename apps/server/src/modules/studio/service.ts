@@ -1,5 +1,6 @@
 import type {
   StudioFreeRound,
+  StudioFreeRoundsApi,
   StudioRotateAnswer,
   StudioRoundAnswer,
   StudioRoundsAnswer,
@@ -9,13 +10,7 @@ import type {
 import type { LaunchParams } from '@croupier/contracts/launch-link';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  type FreeRoundGrant,
-  freeRoundsOf,
-  grantFreeRounds,
-  playFreeRound,
-  withdrawFreeRounds,
-} from './free-rounds.ts';
+import { freeRoundsOf, grantFreeRounds, playFreeRound, withdrawFreeRounds } from './free-rounds.ts';
 import { createLocks } from './lock.ts';
 import { createRoundViews } from './round-view.ts';
 import { createRounds } from './rounds.ts';
@@ -24,7 +19,8 @@ import { createSeeds, seedsOf } from './seeds.ts';
 import { createSessions, ownerOf, sessionView } from './sessions.ts';
 import { createWalletCalls } from './wallet-calls.ts';
 
-export interface Studio {
+/** The game API for sessions, and the free-round API the casino calls (award or withdraw, idempotent). */
+export interface Studio extends StudioFreeRoundsApi {
   openSession(p: LaunchParams): Promise<string>;
   sessionExists(id: string): Promise<boolean>;
   // Bodies arrive unparsed: the game adapters check them and answer per-field codes (docs/studio-api.md §2).
@@ -37,9 +33,6 @@ export interface Studio {
   /** Free rounds the casino awarded for this session's player, game and currency (decision 0065). */
   freeRounds(id: string): Promise<{ freeRounds: StudioFreeRound[] }>;
   playFreeRound(id: string, freeRoundId: string): Promise<StudioRoundAnswer>;
-  /** The provider API the casino calls: award or withdraw free rounds (idempotent). */
-  grantFreeRounds(grant: FreeRoundGrant): Promise<void>;
-  withdrawFreeRounds(freeRoundId: string): Promise<void>;
   /** Sends due pending wallet calls once (the retry loop calls it; tests too). */
   retryPending(): Promise<number>;
   start(): void;

@@ -25,9 +25,6 @@ export function walletToken(s: SessionRow): string {
   return s.token;
 }
 
-/** A wallet answer's major-unit balance as the game API's minor-unit string. */
-export const minorBalance = (s: SessionRow, balance: string) => toMinor(balance, s.currency).toString();
-
 export interface Sessions {
   open(p: LaunchParams): Promise<string>;
   /** The session, or a 404 / 410 refusal. */
@@ -97,7 +94,7 @@ export function createSessions({
       if (s.mode === 'demo') return String(s.demoBalance);
       const answer = await calls.call('balance', { token: walletToken(s) });
       if (answer.kind === 'refused') throw refusal(answer);
-      return minorBalance(s, answer.body.balance);
+      return toMinor(answer.body.balance, s.currency).toString();
     },
   };
 }

@@ -1,5 +1,4 @@
-import { type Account, ApiError, ErrorCode } from '@croupier/contracts';
-import { AmountError, toMinor } from '@croupier/contracts/reference/index';
+import { type Account, ApiError, ErrorCode, minorOfRequest } from '@croupier/contracts';
 import type { Db } from '../../db/client.ts';
 import { openAccount } from './accounts.ts';
 import { houseAccount, IdempotencyConflictError, transfer, withTransaction } from './ledger.ts';
@@ -7,24 +6,6 @@ import { enabledCurrencies, toAccount } from './present.ts';
 
 const invalid = (field: string, message: string) =>
   ApiError.of(ErrorCode.validation, 'The given data was invalid.', { [field]: [message] });
-
-/** Major-unit request amount → minor units, exactly; a 422 on `field` when it is not a positive exact amount. */
-export function minorOf(amount: number | string, currency: string, field = 'amount'): bigint {
-  let minor: bigint;
-  try {
-    minor = toMinor(amount, currency);
-  } catch (error) {
-    if (!(error instanceof AmountError)) throw error;
-    const why = {
-      format: 'Must be a number.',
-      precision: 'Has more decimals than the currency allows.',
-      range: 'Is too large.',
-    }[error.reason];
-    throw invalid(field, why);
-  }
-  if (minor <= 0n) throw invalid(field, 'Must be greater than zero.');
-  return minor;
-}
 
 /**
  * Development and demos only: credits real money to the player's account in `currency` (opened if
@@ -36,7 +17,7 @@ export async function devCredit(
 ): Promise<Account> {
   const currency = input.currency.trim().toUpperCase();
   if (!enabledCurrencies.has(currency)) throw invalid('currency', 'This currency is not available.');
-  const amount = minorOf(input.amount, currency);
+  const amount = minorOfRequest(input.amount, currency, { positive: true });
   try {
     return await withTransaction(db, async (tx) => {
       const account = await openAccount(tx, input.playerId, currency);

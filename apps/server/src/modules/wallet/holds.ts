@@ -6,21 +6,9 @@ import { accounts } from './schema.ts';
 
 // Withdrawals held on a player account (decision 0076): the wallet's flag, so the accounts list, the live
 // balance events and the withdrawal refusal agree on `withdrawalBalance` without the wallet reading the risk
-// module's tables. A deposit's credit sets it (payments.ts); the risk module's turn-over wager releases it
-// (and holds it again when a rollback makes turnover owed) in its own statements, through these functions.
-
-/**
- * A data-modifying CTE named `name` that sets the flag to `held` on the player's account in the currency when
- * `condition` (SQL) is true. Parameters of the enclosing statement: $1 the player, $2 the currency. It lets the
- * risk module's bet statement release the hold in the statement that counts the stake (no statement of its
- * own on the money path); the movement's statement that follows reads the flag for its balance event.
- */
-export const withdrawalHoldCte = (name: string, held: boolean, condition: string) =>
-  `${name} as (
-     update wallet.accounts set withdrawals_held = ${held}
-      where owner_kind = 'player' and player_id = $1::uuid and currency = $2 and withdrawals_held <> ${held}
-        and (${condition})
-   )`;
+// module's tables. A deposit's credit sets it (payments.ts); on the money path the risk module's turn-over rule
+// releases it (and holds it again when a rollback makes turnover owed) through its rule effect, which the
+// movement's own statement writes (move.ts, decision 0099); elsewhere through these functions.
 
 /**
  * Sets or releases the hold on the player's account in `currency` inside the caller's transaction; when it

@@ -5,8 +5,7 @@ import { createWalletAccounts } from './accounts.ts';
 // The wallet as other modules see it: commands that take the caller's transaction, never tables.
 export { listAccounts, openAccount } from './accounts.ts';
 export { type BonusMoney, createBonusHouse, creditBonus, forfeitBonus, lockPlayerAccount } from './bonus-money.ts';
-export { minorOf } from './credit.ts';
-export { holdWithdrawals, releaseAllWithdrawals, withdrawalHoldCte, withdrawalsHeld } from './holds.ts';
+export { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from './holds.ts';
 export {
   type AccountRow,
   houseAccount,
@@ -32,6 +31,9 @@ export {
 } from './payments.ts';
 export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
+export { walletRoutes } from './routes.ts';
+// The seamless wallet (the money path of game rounds, decision 0021) is part of this face: its own index lists it.
+export * from './seamless/index.ts';
 export { type BetRef, betsAreFinal, realStakesSince } from './stakes.ts';
 
 /** Opens the first account, in the currency chosen at registration, when a player registers. */

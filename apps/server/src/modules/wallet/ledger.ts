@@ -165,7 +165,7 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
     after,
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
-    holdWithdrawals: [...held],
+    withdrawalsHeld: Object.fromEntries([...held].map((id) => [id, true])),
     answer,
   });
   return { transactionId, replayed: false, answer, accounts: after };

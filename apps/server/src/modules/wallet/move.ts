@@ -8,8 +8,8 @@ import { accountEvent } from './present.ts';
  * parts and their `account.balance.updated` outbox events (data-modifying CTEs all run, in one snapshot).
  * The caller holds the player accounts' row locks and passes them as they are after the move, so the
  * events carry exact balances; the CHECK (parts ≥ 0) on `wallet.accounts` is the last guard. An event's
- * `withdrawalBalance` comes from the account's `withdrawals_held` as this statement finds (or sets) it: a hold
- * set or released earlier in the transaction (the turn-over wager's statements, decision 0076) shows at once.
+ * `withdrawalBalance` comes from the account's `withdrawals_held` as this statement finds or sets it ($8: a
+ * deposit's credit holds, a money rule's effect holds or releases, decisions 0076 and 0099), so it shows at once.
  */
 const MOVE = statement(
   'wallet_move',
@@ -24,8 +24,7 @@ const MOVE = statement(
    ), u as (
      update wallet.accounts a
         set real = a.real + d.real, bonus = a.bonus + d.bonus, locked = a.locked + d.locked,
-            withdrawals_held = a.withdrawals_held
-              or a.id in (select value::uuid from jsonb_array_elements_text($8::text::jsonb)),
+            withdrawals_held = coalesce(($8::text::jsonb ->> a.id::text)::boolean, a.withdrawals_held),
             updated_at = now()
        from (select account_id,
                     coalesce(sum(amount) filter (where part = 'real'), 0) as real,
@@ -51,8 +50,11 @@ export interface Move {
   legs: readonly Leg[];
   /** Player accounts as they are after the move (locked by the caller): their balance events. */
   after: readonly AccountRow[];
-  /** Player accounts whose withdrawals this move holds (a deposit's credit, decision 0076). */
-  holdWithdrawals?: readonly string[];
+  /**
+   * Player accounts whose withdrawals this move holds (true: a deposit's credit, decision 0076) or releases
+   * (false: the bet that turns the deposits over); absent accounts keep their flag.
+   */
+  withdrawalsHeld?: Readonly<Record<string, boolean>>;
   /** More outbox events written by the same statement, after the balance events (the money rules' events). */
   events?: readonly { channel: string; event: string; data: unknown }[];
   idempotencyKey?: string | null;
@@ -93,7 +95,7 @@ export async function applyMove(sql: Sql, move: Move): Promise<void> {
       JSON.stringify(legs),
       move.answer === undefined ? null : JSON.stringify(move.answer),
       JSON.stringify(events),
-      JSON.stringify(move.holdWithdrawals ?? []),
+      JSON.stringify(move.withdrawalsHeld ?? {}),
     ],
     { last: move.last },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
-import { devMailboxEnabled } from '../notification/messaging/settings.ts';
+import { devMailboxEnabled } from '../notification/index.ts';
 import { type PlayerModule, playerOf } from '../player/index.ts';
 import { createWalletAccounts } from './accounts.ts';
 import { devCredit } from './credit.ts';

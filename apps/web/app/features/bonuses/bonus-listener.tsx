@@ -1,12 +1,10 @@
 import { BonusCode, BonusCodeStatus, PlayerBonus, PlayerChannel, PlayerFreespin } from '@croupier/contracts';
-import { useEffect } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { browserApi } from '../../shared/session/runtime.ts';
-import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { usePlayerChannel } from '../realtime/index.ts';
 import { bonusAlertFor } from './bonus-rules.ts';
-import { receiveBonus, resetBonuses } from './bonus-store.ts';
+import { receiveBonus } from './bonus-store.ts';
 import { wasCodeHandledHere } from './code-events.ts';
 
 const field = (data: unknown, key: string): unknown =>
@@ -15,17 +13,12 @@ const field = (data: unknown, key: string): unknown =>
 /**
  * `bonus:player-bonuses#{id}` and `bonus:player-bonus-codes#{id}` (api-contract §14.2): an alert per
  * status-result pair, the live list refreshed after 500 ms, and the code alerts (3 incorrect, 4 not
- * available). Mounted once in the shell; subscribes only for a signed-in player.
+ * available). Mounted once in the shell; subscribes only for a signed-in player (the live list clears
+ * itself when the session ends).
  */
 export function BonusListener() {
   const t = useT();
   const toasts = useToasts();
-  const { player } = useSession();
-  const playerId = player?.id ?? null;
-
-  useEffect(() => {
-    if (!playerId) resetBonuses();
-  }, [playerId]);
 
   usePlayerChannel(PlayerChannel.playerBonuses, (data: unknown) => {
     const parsed = PlayerBonus.safeParse(field(data, 'playerBonus'));

@@ -7,6 +7,7 @@ import type { GameCardData } from './card.ts';
 import { GameCard } from './game-card.tsx';
 import { thumbPriority } from './game-thumb.tsx';
 import type { GameList, ListStatus } from './use-game-list.ts';
+import './games.css';
 
 /** Card-shaped placeholders while a list is on its way. */
 export function GameSkeletons({ count = 12, row }: { count?: number; row?: boolean }) {

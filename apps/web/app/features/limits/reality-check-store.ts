@@ -1,7 +1,6 @@
 import type { RealityCheck } from '@croupier/contracts';
-import { useEffect, useSyncExternalStore } from 'react';
+import { createPlayerStore } from '../../shared/live/player-store.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
-import { useSession } from '../../shared/session/session.ts';
 
 // The reality check (UKGC RTS 13, docs/decisions/0057): the interval the player chose and the session's
 // stakes, wins and net position since sign-in, both kept by the server (GET/PUT /api/player/reality-check).
@@ -9,70 +8,26 @@ import { useSession } from '../../shared/session/session.ts';
 export const REALITY_INTERVALS = [0, 15, 30, 60] as const;
 export type RealityInterval = (typeof REALITY_INTERVALS)[number];
 
-interface Snapshot {
-  playerId: string | null;
-  state: 'idle' | 'loading' | 'ready' | 'failed';
-  check: RealityCheck | null;
-}
-
-const EMPTY: Snapshot = { playerId: null, state: 'idle', check: null };
-let snapshot: Snapshot = EMPTY;
-let latest = 0;
-const listeners = new Set<() => void>();
-const set = (next: Partial<Snapshot>) => {
-  snapshot = { ...snapshot, ...next };
-  for (const listener of listeners) listener();
-};
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-async function load(playerId: string): Promise<void> {
-  const request = ++latest;
-  if (snapshot.playerId !== playerId) set({ ...EMPTY, playerId, state: 'loading' });
-  try {
-    const { data } = await browserApi().limits.realityCheck();
-    if (request === latest && snapshot.playerId === playerId) set({ state: 'ready', check: data });
-  } catch {
-    if (request === latest && snapshot.playerId === playerId && !snapshot.check) set({ state: 'failed' });
-  }
-}
+const realityCheck = createPlayerStore<RealityCheck | null, RealityCheck>({
+  initial: null,
+  load: async () => (await browserApi().limits.realityCheck()).data,
+  // A failed re-read keeps the figures already shown.
+  keepOnFailure: true,
+});
 
 /** Reads the session's totals again (after the balance moved: a bet or a win was settled). */
-export function reloadRealityCheck(): Promise<void> {
-  return snapshot.playerId ? load(snapshot.playerId) : Promise.resolve();
-}
+export const reloadRealityCheck = (): Promise<void> => realityCheck.reload();
 
 /** PUT …/reality-check; the answer replaces the snapshot. Throws when the server refuses. */
 export async function setRealityInterval(interval: RealityInterval): Promise<void> {
   const { data } = await browserApi().limits.setRealityCheck({ body: { interval } });
-  latest++;
-  set({ state: 'ready', check: data });
+  realityCheck.set(data);
 }
 
 /** The signed-in player's reality check, loaded on first use and dropped on logout. */
 export function useRealityCheck() {
-  const { player } = useSession();
-  const playerId = player?.id ?? null;
-  const current = useSyncExternalStore(
-    subscribe,
-    () => snapshot,
-    () => EMPTY,
-  );
-  useEffect(() => {
-    if (!playerId) {
-      if (snapshot.playerId) {
-        latest++;
-        set(EMPTY);
-      }
-      return;
-    }
-    if (snapshot.playerId !== playerId || snapshot.state === 'idle') void load(playerId);
-  }, [playerId]);
-  const mine = current.playerId === playerId && playerId !== null;
-  return { state: mine ? current.state : 'loading', check: mine ? current.check : null };
+  const { state, value } = realityCheck.use();
+  return { state, check: value };
 }
 
 /** "1:05:09" or "5:09". */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStorageListeners } from '../../shared/live/storage-listeners.ts';
 import { onSessionChange } from '../../shared/session/session-signal.ts';
 import { STORAGE_KEYS, safeStorage } from '../../shared/session/storage.ts';
 
@@ -14,7 +15,7 @@ export interface PendingInvoice {
   qr: string | null;
 }
 
-const listeners = new Set<() => void>();
+const readers = createStorageListeners(STORAGE_KEYS.pendingInvoice);
 let cached: { raw: string | null; value: PendingInvoice | null } = { raw: null, value: null };
 
 function parse(raw: string | null): PendingInvoice | null {
@@ -37,7 +38,7 @@ export function readPendingInvoice(): PendingInvoice | null {
 function write(value: PendingInvoice | null): void {
   if (value) safeStorage.set(STORAGE_KEYS.pendingInvoice, JSON.stringify(value));
   else safeStorage.remove(STORAGE_KEYS.pendingInvoice);
-  for (const listener of listeners) listener();
+  readers.notify();
 }
 
 /**
@@ -69,20 +70,8 @@ export function clearPendingInvoice(invoiceId?: string): void {
   write(null);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.pendingInvoice) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
 export function usePendingInvoice(): PendingInvoice | null {
-  return useSyncExternalStore(subscribe, readPendingInvoice, () => null);
+  return useSyncExternalStore(readers.subscribe, readPendingInvoice, () => null);
 }
 
 // Spec §4: the marker goes with the session; clearing it here also tells open wallet views.

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
+import { createLiveValue } from '../../shared/live/live-value.ts';
 import type { ModalProps } from '../../shared/modals/types.ts';
 import { useMoney } from '../../shared/money/use-money.ts';
 import './payment.css';
@@ -13,26 +13,14 @@ export interface TurnOverWager {
 }
 
 // Filled by the wallet once the risk endpoint exists (bonus issue); until then nothing is shown as figures.
-let current: TurnOverWager | null = null;
-const listeners = new Set<() => void>();
-export function setTurnOverWager(value: TurnOverWager | null): void {
-  current = value;
-  for (const listener of listeners) listener();
-}
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const current = createLiveValue<TurnOverWager | null>(null);
+export const setTurnOverWager = (value: TurnOverWager | null): void => current.set(value);
 
 /** Turnover still owed before a withdrawal (spec §4): total, multiplier, placed and remaining. */
 export function TurnOverWagerModal({ close, titleId }: ModalProps) {
   const t = useT();
   const { format } = useMoney();
-  const data = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  const data = current.use();
   return (
     <div className="modal-message">
       <h2 id={titleId}>{t('global-components.payment.turnOver.title')}</h2>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLiveValue } from '../../shared/live/live-value.ts';
 
 /** Chromium's install prompt event (not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
@@ -6,12 +6,8 @@ export interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-let deferred: InstallPromptEvent | null = null;
+const deferred = createLiveValue<InstallPromptEvent | null>(null);
 let captured = false;
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
 
 /**
  * Keeps the browser's install prompt for the drawer's button (decision 0070). Listened to from the first
@@ -22,34 +18,19 @@ export function captureInstallPrompt(target: Window = window): void {
   captured = true;
   target.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    deferred = event as InstallPromptEvent;
-    notify();
+    deferred.set(event as InstallPromptEvent);
   });
-  target.addEventListener('appinstalled', () => {
-    deferred = null;
-    notify();
-  });
+  target.addEventListener('appinstalled', () => deferred.set(null));
 }
 
 /** Shows the prompt once (a prompt event can be used only once); resolves with the player's choice. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
-  const event = deferred;
+  const event = deferred.get();
   if (!event) return 'unavailable';
-  deferred = null;
-  notify();
+  deferred.set(null);
   await event.prompt();
   return (await event.userChoice).outcome;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 /** Whether the browser offers installing the site now (false on the server and once installed). */
-export const useCanInstall = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => deferred !== null,
-    () => false,
-  );
+export const useCanInstall = (): boolean => deferred.use() !== null;

@@ -1,27 +1,16 @@
 import { type Quest, QuestState, type QuestTaskEvent } from '@croupier/contracts';
-import { useEffect, useSyncExternalStore } from 'react';
+import { createPlayerStore, type PlayerStoreState } from '../../shared/live/player-store.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
-import { useSession } from '../../shared/session/session.ts';
 
 // The signed-in player's quests for the hub and its modals: the quests to start, the active ones, the
 // completed and the expired ones (api-contract §11.2), refetched on `quest.updated` and patched on
 // `quest.task.updated` (§14.2 list 4).
 
 export type QuestList = 'available' | 'active' | 'completed' | 'expired';
+type Lists = Record<QuestList, Quest[]>;
 
-interface State {
-  playerId: string | null;
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  lists: Record<QuestList, Quest[]>;
-}
-
-const EMPTY: Record<QuestList, Quest[]> = { available: [], active: [], completed: [], expired: [] };
-let state: State = { playerId: null, status: 'idle', lists: EMPTY };
-const listeners = new Set<() => void>();
-const set = (next: Partial<State>) => {
-  state = { ...state, ...next };
-  for (const l of listeners) l();
-};
+const ALL: QuestList[] = ['available', 'active', 'completed', 'expired'];
+const EMPTY: Lists = { available: [], active: [], completed: [], expired: [] };
 
 const STATES: Record<Exclude<QuestList, 'available'>, number[]> = {
   active: [QuestState.active],
@@ -36,22 +25,22 @@ async function fetchList(list: QuestList): Promise<Quest[]> {
   return (await api.playerQuests({ query: { state: STATES[list], page: 1, perPage } })).data;
 }
 
-/** Reloads some lists (all by default). */
-export async function reloadQuests(which: QuestList[] = ['available', 'active', 'completed', 'expired']) {
-  const playerId = state.playerId;
-  if (state.status !== 'ready') set({ status: 'loading' });
-  try {
-    const lists = await Promise.all(which.map(fetchList));
-    if (state.playerId !== playerId) return;
-    const next = { ...state.lists };
-    which.forEach((w, i) => {
-      next[w] = lists[i]!;
-    });
-    set({ status: 'ready', lists: next });
-  } catch {
-    if (state.playerId === playerId && state.status !== 'ready') set({ status: 'failed' });
-  }
+/** Fetches some lists; the answer replaces those lists only. */
+async function fetchLists(which: QuestList[]): Promise<Partial<Lists>> {
+  const lists = await Promise.all(which.map(fetchList));
+  return Object.fromEntries(which.map((w, i) => [w, lists[i]!]));
 }
+
+const quests = createPlayerStore<Lists, Partial<Lists>>({
+  initial: EMPTY,
+  load: () => fetchLists(ALL),
+  apply: (answer, current) => ({ ...current, ...answer }),
+  // A failed refresh keeps the lists shown.
+  keepOnFailure: true,
+});
+
+/** Reloads some lists (all by default). */
+export const reloadQuests = (which: QuestList[] = ALL): Promise<void> => quests.reload(() => fetchLists(which));
 
 /** `quest.updated`: the lists it may touch are fetched again (state 3 completed, 5–6 expired). */
 export function receiveQuest(quest: Quest): void {
@@ -61,44 +50,32 @@ export function receiveQuest(quest: Quest): void {
   void reloadQuests(which);
 }
 
+/** The active quest's task with the progress a publication brought. */
+const patchTask = (q: Quest, task: QuestTaskEvent): Quest =>
+  q.id !== task.questId
+    ? q
+    : {
+        ...q,
+        tasks: q.tasks.map((t) =>
+          t.id === task.id
+            ? { ...t, isActive: task.isActive, isCompleted: task.isCompleted, progress: task.progress }
+            : t,
+        ),
+      };
+
 /** `quest.task.updated`: patches the task of the active quest. */
 export function receiveTask(task: QuestTaskEvent): void {
-  const active = state.lists.active.map((q) =>
-    q.id !== task.questId
-      ? q
-      : {
-          ...q,
-          tasks: q.tasks.map((t) =>
-            t.id === task.id
-              ? { ...t, isActive: task.isActive, isCompleted: task.isCompleted, progress: task.progress }
-              : t,
-          ),
-        },
-  );
-  set({ lists: { ...state.lists, active } });
+  quests.update((lists) => ({ ...lists, active: lists.active.map((q) => patchTask(q, task)) }));
 }
 
 /** A quest of any list by id (the task modals open with it). */
 export const questById = (id: string): Quest | undefined =>
-  Object.values(state.lists)
+  Object.values(quests.get().value)
     .flat()
     .find((q) => q.id === id);
 
 /** The lists, loaded on first use while signed in and dropped on sign-out. */
-export function useQuests(): State {
-  const { player } = useSession();
-  const snapshot = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => state,
-  );
-  const playerId = player?.id ?? null;
-  useEffect(() => {
-    if (state.playerId !== playerId) set({ playerId, status: 'idle', lists: EMPTY });
-    if (playerId && state.status === 'idle') void reloadQuests();
-  }, [playerId]);
-  return snapshot;
+export function useQuests(): { status: PlayerStoreState; lists: Lists } {
+  const { state, value } = quests.use();
+  return { status: state, lists: value };
 }

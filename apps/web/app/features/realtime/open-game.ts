@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLiveValue } from '../../shared/live/live-value.ts';
 
 /**
  * The game open on this page, so `game:bets` notices only concern it (api-contract §14.2 list 3).
@@ -12,23 +12,10 @@ export interface OpenGame {
   restart?: () => void;
 }
 
-let openGame: OpenGame | null = null;
-const listeners = new Set<() => void>();
+const openGame = createLiveValue<OpenGame | null>(null);
 
-export function setOpenGame(game: OpenGame | null): void {
-  openGame = game;
-  for (const listener of listeners) listener();
-}
+export const setOpenGame = (game: OpenGame | null): void => openGame.set(game);
 
-export const getOpenGame = (): OpenGame | null => openGame;
+export const getOpenGame = (): OpenGame | null => openGame.get();
 
-export function useOpenGame(): OpenGame | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getOpenGame,
-    () => null,
-  );
-}
+export const useOpenGame = (): OpenGame | null => openGame.use();

@@ -15,6 +15,7 @@ import { PrizeList } from './prize-list.tsx';
 import { TournamentRules } from './rules.tsx';
 import { useLiveTournament } from './use-live-tournament.ts';
 import { useNow } from './use-now.ts';
+import './tournaments.css';
 
 /** Where "play" goes: the first included collection's games, else the lobby. */
 const playPath = (t: Tournament) =>

@@ -4,6 +4,7 @@ import { EmptyState, PageHeader } from '../../shared/ui/page.tsx';
 import { K } from './format.ts';
 import { TournamentCard } from './tournament-card.tsx';
 import { useNow } from './use-now.ts';
+import './tournaments.css';
 
 /** /tournaments: the open tournaments (states 2 and 3), then the finished ones (4 and 5). */
 export function TournamentsPage({ active, finished }: { active: Tournament[]; finished: Tournament[] }) {

@@ -1,30 +1,19 @@
 import type { Wheel } from '@croupier/contracts';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { createLiveValue } from '../../shared/live/live-value.ts';
 import { browserApi } from '../../shared/session/runtime.ts';
 import { useSession } from '../../shared/session/session.ts';
 
-// The running wheels with the player's spins (api-contract §11.4). A `wheel.spin.issued` publication or a
-// 10003 answer bumps the version, which reloads them.
+// The running wheels with the player's spins (api-contract §11.4), shown to guests too. A
+// `wheel.spin.issued` publication or a 10003 answer bumps the version, which reloads them. The list
+// itself is each panel's own, fetched on every mount: a daily spin due since the last visit shows.
 
-let version = 0;
-const listeners = new Set<() => void>();
-export function reloadWheels(): void {
-  version += 1;
-  for (const l of listeners) l();
-}
-const useVersion = () =>
-  useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => version,
-    () => version,
-  );
+const version = createLiveValue(0);
+export const reloadWheels = (): void => version.set(version.get() + 1);
 
 export function useWheels(): { wheels: Wheel[] | null; failed: boolean; replace: (wheel: Wheel) => void } {
   const { player } = useSession();
-  const v = useVersion();
+  const v = version.use();
   const [wheels, setWheels] = useState<Wheel[] | null>(null);
   const [failed, setFailed] = useState(false);
   const playerId = player?.id ?? null;

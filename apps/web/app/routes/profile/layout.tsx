@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PROFILE_CONTENT } from '../../content-sections.ts';
-import { routeContent } from '../../lib/route-content.server.ts';
+import { PROFILE_CONTENT } from '../../content-paths.ts';
 import { useI18n } from '../../shared/i18n/i18n.tsx';
 import { LocalNavLink } from '../../shared/i18n/link.tsx';
 import { pageMeta, rootOf } from '../../shared/i18n/meta.ts';
+import { routeContent } from '../../shared/i18n/route-content.server.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { PageHeader, Skeleton } from '../../shared/ui/page.tsx';
 import { SignInPrompt } from '../../shared/ui/sign-in-prompt.tsx';

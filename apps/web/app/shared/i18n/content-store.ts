@@ -4,7 +4,7 @@ import { mergeContent } from './content-tree.ts';
 
 /**
  * Content the browser fetched after the page loaded: the text of a modal opened on this page
- * (`/_content`, routes/content-sections.ts). Per locale; a path is fetched once per locale.
+ * (`/_content`, routes/content-by-path.ts). Per locale; a path is fetched once per locale.
  */
 const trees = new Map<string, ContentTree>();
 const pending = new Map<string, Promise<void>>();

@@ -44,16 +44,12 @@ export function displayUnit(currency: Currency, subUnit = true): DisplayUnit {
 }
 
 /**
- * Major-unit number → integer minor units, rounding half away from zero to the currency's step. A value
- * the server sent is exact already; rounding only absorbs float noise such as 0.1 + 0.2.
+ * A major-unit amount in the unit it is displayed in (mBTC for BTC), exact to the minor unit. Rounded to the
+ * currency's step on the way in: a value the server sent is exact already, rounding only absorbs float noise.
  */
-const roundedMinor = (amountMajor: number, subunitToUnit: number) =>
-  toMinor(amountMajor, subunitToUnit, { round: true });
-
-/** A major-unit amount in the unit it is displayed in (mBTC for BTC), exact to the minor unit. */
 export function toDisplayAmount(amountMajor: number, currency: Currency, subUnit = true): number {
   const unit = displayUnit(currency, subUnit);
-  return toMajor(roundedMinor(amountMajor, currency.subunitToUnit), unit.minorPerUnit);
+  return toMajor(toMinor(amountMajor, currency.subunitToUnit, { round: true }), unit.minorPerUnit);
 }
 
 /**
@@ -118,7 +114,7 @@ function rateParts(rate: number): { num: bigint; den: bigint } {
  * Rounded once, to the target's minor unit.
  */
 export function convertAmount(amountMajor: number, from: Currency, to: Currency): number {
-  const minor = roundedMinor(amountMajor, from.subunitToUnit);
+  const minor = toMinor(amountMajor, from.subunitToUnit, { round: true }); // float noise only, as above
   const rFrom = rateParts(from.rate.rate);
   const rTo = rateParts(to.rate.rate);
   return toMajor(divRound(minor * rTo.num * rFrom.den, rFrom.num * rTo.den), to.subunitToUnit);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStorageListeners } from '../live/storage-listeners.ts';
 import { PREFERENCES_KEY, type Preferences, readPreferences, writePreferences } from './preferences.ts';
 
 /**
@@ -7,27 +8,12 @@ import { PREFERENCES_KEY, type Preferences, readPreferences, writePreferences } 
  */
 type WalletPreference = 'equivalentCurrency' | 'paymentGeo';
 
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === PREFERENCES_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const readers = createStorageListeners(PREFERENCES_KEY);
 
 /** One preference: null when unset, and always null during SSR (local storage lives in the browser). */
 export function useWalletPreference(key: WalletPreference): string | null {
   return useSyncExternalStore(
-    subscribe,
+    readers.subscribe,
     () => readPreferences()[key] ?? null,
     () => null,
   );
@@ -37,5 +23,5 @@ export function useWalletPreference(key: WalletPreference): string | null {
 export function setWalletPreference(key: WalletPreference, value: string | null): void {
   const patch: Partial<Preferences> = { [key]: value ?? undefined };
   writePreferences(patch);
-  notify();
+  readers.notify();
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@croupier/contracts';
-import { createBrowserApi } from '../../lib/api.client.ts';
+import { createBrowserApi } from '../api/api.client.ts';
 import { commitAccessToken, readAccessToken, readAccessTokenNow } from './cookie.ts';
 import { createTokenKeeper, type TokenKeeper } from './refresh-lock.ts';
 import { safeStorage } from './storage.ts';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ContentTree } from '@croupier/contracts';
 import { defaultLocaleCode } from '@croupier/contracts/reference/index';
-import { mergeFallback } from '../../content/store.ts';
+import { mergeFallback } from '../../content/index.ts';
 
 /** Every message template; each has `title` and `body` under `templates` in content/<locale>/messages.json. */
 export const messageTemplates = [

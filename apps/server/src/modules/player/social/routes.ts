@@ -1,15 +1,12 @@
 import { ApiError, ErrorCode, endpoints } from '@croupier/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../../config.ts';
 import { route } from '../../../http/endpoint.ts';
-import { visitorOf } from '../../../http/visitor.ts';
-import { createSettingsService } from '../../settings/service.ts';
 import { recordEvent } from '../audit.ts';
-import type { RequestMeta } from '../context.ts';
-import type { PlayerModule } from '../index.ts';
-import { setRefreshCookie } from '../refresh-cookie.ts';
+import type { PlayerDeps } from '../context.ts';
+import { requestMetaOf } from '../request-meta.ts';
+import { setRefreshCookie } from '../sessions/refresh-cookie.ts';
 import { createOidcConfigurations } from './oidc.ts';
-import { createSocialLoginService } from './service.ts';
+import { completeSocialLogin, type OidcSignIn, startSocialLogin } from './service.ts';
 import { createTelegramLogin, TELEGRAM } from './telegram-login.ts';
 
 /** Per visitor IP. A sign-in costs one of each. */
@@ -19,24 +16,11 @@ const limits = {
 };
 
 /** Social sign-in (docs/decisions/0011-social-login.md): the redirect to the provider and the completion. */
-export async function socialRoutes(app: FastifyInstance, { config, player }: { config: Config; player: PlayerModule }) {
-  const { deps } = player;
-  const social = createSocialLoginService({
-    config,
-    deps,
-    settings: createSettingsService(config),
-    configurationOf: createOidcConfigurations(app),
-  });
+export async function socialRoutes(app: FastifyInstance, { deps }: { deps: PlayerDeps }) {
+  const oidcSignIn: OidcSignIn = { deps, configurationOf: createOidcConfigurations(app) };
   // Telegram's signed widget payload instead of OpenID Connect, when its bot is configured (decision 0069).
-  const telegram = createTelegramLogin({ config, deps, settings: createSettingsService(config) });
-  const metaOf = (request: FastifyRequest): RequestMeta => {
-    const visitor = visitorOf(request, config.TRUST_GEO_HEADERS);
-    return {
-      ip: visitor.ip,
-      country: visitor.country,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-    };
-  };
+  const telegram = createTelegramLogin(deps);
+  const metaOf = (request: FastifyRequest) => requestMetaOf(request, deps.config);
   const perIp = (name: keyof typeof limits) => ({
     rateLimit: {
       ...limits[name],
@@ -68,7 +52,7 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
       if (telegram && request.params.connection === TELEGRAM) {
         return reply.header('cache-control', 'no-store').redirect(telegram.startUrl().toString(), 302);
       }
-      const url = await social.start({
+      const url = await startSocialLogin(oidcSignIn, {
         connection: request.params.connection,
         state: single(request.query.state),
         upstreamConnection: single(request.query.connection),
@@ -83,7 +67,9 @@ export async function socialRoutes(app: FastifyInstance, { config, player }: { c
     async ({ query, body, request, reply }) => {
       const input = { query, body, meta: metaOf(request) };
       const auth =
-        telegram && body.connection === TELEGRAM ? await telegram.complete(input) : await social.complete(input);
+        telegram && body.connection === TELEGRAM
+          ? await telegram.complete(input)
+          : await completeSocialLogin(oidcSignIn, input);
       setRefreshCookie(deps, reply, auth);
       return { data: auth };
     },

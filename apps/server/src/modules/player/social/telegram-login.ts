@@ -1,11 +1,9 @@
 import { ApiError, type Auth, ErrorCode } from '@croupier/contracts';
 import { RestrictType } from '@croupier/contracts/reference/index';
 import { lt, sql } from 'drizzle-orm';
-import type { Config } from '../../../config.ts';
-import type { SettingsService } from '../../settings/service.ts';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
-import { createSocialPlayers } from './players.ts';
+import { socialSignIn } from './players.ts';
 import { verifyTelegramLogin } from './telegram.ts';
 import { telegramLogins } from './telegram-schema.ts';
 
@@ -28,16 +26,10 @@ export interface TelegramLogin {
   }): Promise<Auth>;
 }
 
-export function createTelegramLogin(input: {
-  config: Config;
-  deps: PlayerDeps;
-  settings: SettingsService;
-  now?: () => Date;
-}): TelegramLogin | null {
-  const { config, deps, settings, now = () => new Date() } = input;
+export function createTelegramLogin(deps: PlayerDeps, now: () => Date = () => new Date()): TelegramLogin | null {
+  const { config, settings } = deps;
   const botToken = config.TELEGRAM_BOT_TOKEN;
   if (!botToken || !config.TELEGRAM_BOT_NAME) return null;
-  const signIn = createSocialPlayers(deps, settings);
   const maxAgeSeconds = config.TELEGRAM_AUTH_MAX_AGE_SECONDS;
   const refused = (field: string, message: string) =>
     ApiError.of(ErrorCode.validation, message, { [field]: [message] }, 422);
@@ -70,7 +62,7 @@ export function createTelegramLogin(input: {
       await recordEvent(deps.db, { type: 'login', outcome: 'failure', detail: 'social telegram: replayed', meta });
       throw refused('hash', 'This Telegram sign-in was already used. Start again.');
     }
-    return signIn({
+    return socialSignIn(deps, {
       connection: TELEGRAM,
       identity: { issuer: ISSUER, subject: check.user.id, email: null, emailVerified: false },
       fingerprint: body.fingerprint,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import type { BetEvent, Delivered, RetentionHandler, RollbackEvent } from '../events.ts';
 import { pointsForStake } from './points.ts';
 import { publishAccount } from './publish.ts';

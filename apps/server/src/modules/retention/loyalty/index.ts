@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import { loyaltyHandler } from './handler.ts';
 import { publishAccount } from './publish.ts';

@@ -1,4 +1,4 @@
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import type { loyaltyProgram } from './schema.ts';
 
 export type Program = typeof loyaltyProgram.$inferSelect;

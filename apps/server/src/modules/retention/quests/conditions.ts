@@ -12,9 +12,6 @@ import { toMinor } from '@croupier/contracts/reference/index';
 
 type Bound = number | undefined;
 
-const minorOf = (value: Bound, currency: string): bigint | null =>
-  value === undefined ? null : toMinor(value, currency, { round: true });
-
 /** The bounds that apply in `currency`: the currency's own entry first, then the generic ones. */
 function bounds<K extends string>(
   generic: Partial<Record<K, Bound>>,
@@ -24,7 +21,10 @@ function bounds<K extends string>(
 ): Record<K, bigint | null> {
   const own = entries?.find((c) => c.isoCode === currency);
   const out = {} as Record<K, bigint | null>;
-  for (const key of keys) out[key] = minorOf(own?.[key] ?? generic[key], currency);
+  for (const key of keys) {
+    const bound = own?.[key] ?? generic[key];
+    out[key] = bound === undefined ? null : toMinor(bound, currency, { round: true });
+  }
   return out;
 }
 

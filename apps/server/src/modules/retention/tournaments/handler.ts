@@ -1,6 +1,6 @@
 import { TournamentType } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import type { BetEvent, Delivered, RetentionHandler, RollbackEvent, WinEvent } from '../events.ts';
 import type { createCatalog, LiveTournament } from './catalog.ts';
 import {

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
 import { type MayGainValue, noExclusionCheck } from '../../risk/index.ts';
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import { createCatalog } from './catalog.ts';
 import { type FinishData, finishTournament, scheduleEnd } from './finish.ts';

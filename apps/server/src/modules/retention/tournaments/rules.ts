@@ -1,5 +1,6 @@
 import { TournamentState, TournamentType } from '@croupier/contracts';
-import { currencyIn, type RatesTable } from '../../settings/rates/index.ts';
+import { toMajor } from '@croupier/contracts/reference/index';
+import { currencyIn, type RatesTable } from '../../settings/index.ts';
 import type { tournaments } from './schema.ts';
 
 // The pure rules of a tournament (decision 0063): its state at a moment, whether a stake counts, and the
@@ -34,10 +35,10 @@ type Op = 'gt' | 'gte' | 'lt' | 'lte';
 const compare = (value: number, op: Op, bound: number): boolean =>
   op === 'gt' ? value > bound : op === 'gte' ? value >= bound : op === 'lt' ? value < bound : value <= bound;
 
-/** Major units of `minor` in `currency` (null for a currency the rates table does not know). */
-function majorOf(minor: bigint, currency: string, table: RatesTable): number | null {
+/** Major units of `minor` in `currency`, by the rates table's subunit (null for a currency it does not know). */
+function ownMajorOf(minor: bigint, currency: string, table: RatesTable): number | null {
   const info = currencyIn(table, currency);
-  return info ? Number(minor) / info.subunitToUnit : null;
+  return info ? toMajor(minor, info.subunitToUnit) : null;
 }
 
 /** Base-currency major units of a stake (amount ÷ rate.rate, rate in minor units per base major unit). */
@@ -52,7 +53,7 @@ function baseOf(minor: bigint, currency: string, table: RatesTable): number | nu
  */
 export function stakeCounts(t: TournamentRow, currency: string, stake: bigint, table: RatesTable): boolean {
   const own = t.conditions.currencies?.find((c) => c.isoCode === currency);
-  const value = own ? majorOf(stake, currency, table) : baseOf(stake, currency, table);
+  const value = own ? ownMajorOf(stake, currency, table) : baseOf(stake, currency, table);
   if (value === null) return false;
   const c = own ?? t.conditions;
   if (c.minAmount !== undefined && !compare(value, c.minAmountOp ?? 'gte', c.minAmount)) return false;
@@ -67,7 +68,7 @@ export function stakeCounts(t: TournamentRow, currency: string, stake: bigint, t
 export function stakePoints(t: TournamentRow, currency: string, stake: bigint, table: RatesTable): bigint {
   if (t.type !== TournamentType.stake) return 0n;
   const own = t.rates.currencyRates?.find((r) => r.isoCode === currency);
-  const value = own ? majorOf(stake, currency, table) : baseOf(stake, currency, table);
+  const value = own ? ownMajorOf(stake, currency, table) : baseOf(stake, currency, table);
   if (value === null) return 0n;
   return BigInt(Math.round(value * (own ? own.rate : t.rates.baseCurrencyRate) * 100));
 }

@@ -1,7 +1,7 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
-import type { RatesSource } from '../../settings/rates/index.ts';
+import type { RatesSource } from '../../settings/index.ts';
 import { listAccounts, payReward } from '../../wallet/index.ts';
 import { issueBonusPrize } from '../bonus-prizes.ts';
 import type { SpinPrize } from './schema.ts';

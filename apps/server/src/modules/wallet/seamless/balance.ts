@@ -1,9 +1,9 @@
 import { toMajorString } from '@croupier/contracts/reference/index';
 import type { AccountRow } from '../ledger-types.ts';
 import { poolSql } from './caches.ts';
-import type { SeamlessDeps } from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { tokenHashOf } from './launch.ts';
+import type { SeamlessDeps } from './movement-types.ts';
 import { BALANCE_BY_TOKEN, READ_ACCOUNT } from './statements.ts';
 
 export interface BalanceAnswer {

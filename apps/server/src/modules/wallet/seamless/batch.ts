@@ -1,5 +1,5 @@
-import type { Action, MovementContext, OkAnswer } from './context.ts';
 import { SeamlessError } from './errors.ts';
+import type { Action, MovementContext, OkAnswer } from './movement-types.ts';
 
 export interface BatchAnswer {
   status: 'OK';

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { amountOf } from './amounts.ts';
+import { claimWith, replay, requestHashOf } from './claim.ts';
 import { complete } from './complete.ts';
-import {
-  answerOf,
-  applied,
-  type BetAction,
-  claimWith,
-  type MovementContext,
-  type OkAnswer,
-  type Prior,
-  replay,
-  requestHashOf,
-} from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
+import { answerOf, applied } from './movement.ts';
+import type { BetAction, MovementContext, OkAnswer, Prior } from './movement-types.ts';
 import { refuseRound } from './refusals.ts';
 import { BURY_BET, CLAIM_BET, ROUND_BET } from './statements.ts';
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueIn } from '../../../outbox/index.ts';
 import type { Leg } from '../ledger-types.ts';
-import { answerOf, applied, deltaOf, type MovementContext, move, type OkAnswer } from './context.ts';
+import { invariant } from './errors.ts';
 import type { RoundRow } from './history.ts';
+import { answerOf, applied, deltaOf, move } from './movement.ts';
+import type { MovementContext, OkAnswer } from './movement-types.ts';
 import { applyRules, type MovementKind } from './rules.ts';
 import { SET_ANSWER } from './statements.ts';
 
@@ -54,6 +56,7 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
   const legs = [...c.legs, ...extra];
   if (legs.length === 0) {
     // Nothing moves (a zero win settling a round): the rules' events still go out, in a statement of their own.
+    invariant(rules.withdrawalsHeld === undefined, 'a withdrawal hold needs a movement of the account');
     await enqueueIn(ctx.sql, rules.events, { last: ctx.alone });
     return c.answer;
   }
@@ -66,6 +69,6 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
       await ctx.sql.query(SET_ANSWER, [ctx.session.providerId, c.transactionId, JSON.stringify(answer), ledgerId]);
     }
   }
-  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules.events, ctx.alone);
+  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules, ctx.alone);
   return answer;
 }

@@ -1,5 +1,5 @@
-import type { MovementContext } from './context.ts';
 import { SeamlessError } from './errors.ts';
+import type { MovementContext } from './movement-types.ts';
 import { ROUND } from './statements.ts';
 
 interface RoundRow {

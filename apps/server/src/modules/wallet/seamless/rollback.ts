@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Part } from '../ledger-types.ts';
+import { claim, priorOf, replay, requestHashOf } from './claim.ts';
 import { complete } from './complete.ts';
-import {
-  answerOf,
-  applied,
-  claim,
-  type MovementContext,
-  type OkAnswer,
-  priorOf,
-  type RollbackAction,
-  replay,
-  requestHashOf,
-} from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
+import { answerOf, applied } from './movement.ts';
+import type { MovementContext, OkAnswer, RollbackAction } from './movement-types.ts';
 import { CANCEL_BET, ROUND_BET, ROUND_ROLLBACK } from './statements.ts';
 
 interface Cancelled {

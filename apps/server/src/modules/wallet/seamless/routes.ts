@@ -10,14 +10,14 @@ import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { devMailboxEnabled } from '../../notification/messaging/settings.ts';
-import type { Action } from './context.ts';
+import { devMailboxEnabled } from '../../notification/index.ts';
 import { devLaunchRoute } from './dev-launch.ts';
 import { SeamlessError } from './errors.ts';
+import type { Action } from './movement-types.ts';
 import { createProviderDirectory } from './provider-directory.ts';
 import { type ProviderConfig, parseProviders, syncProviders } from './providers.ts';
 import { fail, readRequest } from './read-request.ts';
-import type { MoneyRule } from './rules.ts';
+import type { LockColumn, MoneyRule } from './rules.ts';
 import { createSeamlessWallet } from './service.ts';
 
 const movements = [
@@ -43,6 +43,8 @@ export async function seamlessRoutes(
     studioSecret: string;
     /** Run inside every movement's transaction (player status, limits, bonus rules). */
     rules?: readonly MoneyRule[];
+    /** The player module's public-name column for the locking statement (decisions 0086, 0099). */
+    playerName: LockColumn<string>;
     /** Providers built into this process besides the studio (the demo's sandbox sportsbook); SEAMLESS_PROVIDERS wins on an equal id. */
     builtInProviders?: readonly ProviderConfig[];
   },
@@ -53,7 +55,7 @@ export async function seamlessRoutes(
   const builtIn = (opts.builtInProviders ?? []).filter((p) => !configured.some((c) => c.id === p.id));
   await syncProviders(db, [...builtIn, ...configured], opts.studioSecret);
   const providers = createProviderDirectory(db);
-  const wallet = createSeamlessWallet({ db, rules: opts.rules });
+  const wallet = createSeamlessWallet({ db, rules: opts.rules, playerName: opts.playerName });
 
   await app.register(
     async (api) => {

@@ -64,12 +64,29 @@ export interface RuleEffect {
   houseAccountIds?: string[];
   /** Outbox events committed with the movement (published after commit, like the balance event). */
   events?: RuleEvent[];
+  /**
+   * Holds (true) or releases (false) the player's withdrawals on the movement's account (decision 0076),
+   * written by the movement's own statement: a rule changes the wallet's flag without SQL of the wallet's.
+   */
+  withdrawalsHeld?: boolean;
 }
 
 /** What the rules added to one movement. */
 export interface RulesOutcome {
   legs: Leg[];
   events: RuleEvent[];
+  /** The last rule's say on the account's withdrawal hold, if any. */
+  withdrawalsHeld?: boolean;
+}
+
+/**
+ * A value of the movement's player that the locking statement reads with the account (decision 0086), handed
+ * to the wallet at wiring time by the module that owns it, so that its SQL stays there: `select` is a scalar
+ * subquery of the player id (an SQL expression), `read` turns the value into what the movement carries.
+ */
+export interface LockColumn<T> {
+  select(playerId: string): string;
+  read(value: unknown): T;
 }
 
 export interface MoneyRule {
@@ -119,19 +136,21 @@ export async function applyRules(
 ): Promise<RulesOutcome> {
   const legs: Leg[] = [];
   const events: RuleEvent[] = [];
+  let withdrawalsHeld: boolean | undefined;
   for (const rule of rules) {
     if (!rule.kinds.includes(context.movement.kind)) continue;
     try {
       const effect = await rule.apply(context);
       if (effect?.legs) legs.push(...effect.legs);
       if (effect?.events) events.push(...effect.events);
+      if (effect?.withdrawalsHeld !== undefined) withdrawalsHeld = effect.withdrawalsHeld;
       for (const id of effect?.houseAccountIds ?? []) houses.add(id);
     } catch (error) {
       if (!(error instanceof RuleRefusal)) throw error;
       throw new SeamlessError(codeOf[error.reason], error.message, context.movement.accountId, error.publication);
     }
   }
-  return { legs, events };
+  return withdrawalsHeld === undefined ? { legs, events } : { legs, events, withdrawalsHeld };
 }
 
 /** The player may play: status 1 (active) or 2 (deposits restricted); anything else refuses bets. */

@@ -6,17 +6,21 @@ import { createBalance } from './balance.ts';
 import { batch as runBatch } from './batch.ts';
 import { bet } from './bet.ts';
 import { createHouseAccounts } from './caches.ts';
-import { type Action, type MovementContext, type OkAnswer, openMovement, type SeamlessDeps } from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { type Funding, realThenBonus } from './funding.ts';
+import { openMovement } from './movement.ts';
+import type { Action, MovementContext, OkAnswer, SeamlessDeps } from './movement-types.ts';
 import { rollback } from './rollback.ts';
-import type { MoneyRule } from './rules.ts';
+import type { LockColumn, MoneyRule } from './rules.ts';
+import { lockByToken } from './statements.ts';
 import { win } from './win.ts';
 
 export interface SeamlessOptions {
   db: Db;
   /** Run inside every movement's transaction, under the account lock (limits, bonus rules, counters). */
   rules?: readonly MoneyRule[];
+  /** The player module's public name, read by the locking statement for the rules (decision 0086). */
+  playerName: LockColumn<string>;
   /** Which parts stakes come from and payouts go to; default real money first, then bonus (decision 0013). */
   funding?: Funding;
   now?: () => Date;
@@ -35,10 +39,20 @@ const one = (ctx: MovementContext, action: Action): Promise<OkAnswer> => {
 export function createSeamlessWallet({
   db,
   rules = [],
+  playerName,
   funding = realThenBonus,
   now = () => new Date(),
 }: SeamlessOptions) {
-  const deps: SeamlessDeps = { db, houseAccounts: createHouseAccounts(), rules, funding, now };
+  const houseAccounts = createHouseAccounts();
+  const deps: SeamlessDeps = {
+    db,
+    houseAccounts,
+    rules,
+    funding,
+    now,
+    lockByToken: lockByToken(playerName),
+    playerName,
+  };
   const { balance, balanceOf } = createBalance(deps);
 
   /** Runs `fn` under the account lock; a rule's notice to the player is published once the refusal rolled back. */

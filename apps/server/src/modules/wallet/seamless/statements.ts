@@ -1,8 +1,8 @@
-import { statement } from '../../../db/lean-sql.ts';
-import { publicNameSourceSql } from '../../player/index.ts';
+import { type Statement, statement } from '../../../db/lean-sql.ts';
+import type { LockColumn } from './rules.ts';
 
 // Every statement of the seamless money path, prepared once per connection (decision 0021). A bet runs
-// LOCK_BY_TOKEN, CLAIM_BET and the ledger's one-statement move: three, plus what the rules add (0081).
+// the lock (lockByToken), CLAIM_BET and the ledger's one-statement move: three, plus what the rules add (0081).
 
 /** An account row's columns as `AccountRow` names them, from the table aliased `a`. */
 const accountColumns = `a.id, a.owner_kind as "ownerKind", a.player_id as "playerId", a.currency, a.purpose, a.status,
@@ -13,23 +13,23 @@ const sessionColumns = `s.token_hash as "tokenHash", s.game_id as "gameId", s.ex
 /** The player's status for the player-status rule, read by the locking statement instead of one of its own. */
 const playerStatusColumn = `(select p.status from player.players p where p.id = a.player_id) as "playerStatus"`;
 
-/** What the activity rule's public name is made of, read by the locking statement too (decision 0086). */
-const playerNameColumn = `${publicNameSourceSql('a.player_id')} as "playerNameSource"`;
-
 /**
  * The launch token's session joined with its account, locked: one statement resolves the token (never
  * cached, so a revoked or expired token is seen at once) and serialises the player's requests. The account
  * must still be the token's player and currency. It also answers the player's status (decision 0081) and
- * what the player's public name is made of (decision 0086).
+ * what the player's public name is made of (`playerName`: the player module's column, decisions 0086, 0099).
+ * Built once per wallet; the column is the same for every wallet, so the text is too.
  */
-export const LOCK_BY_TOKEN = statement(
-  'seamless_lock_by_token',
-  `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn}, ${playerNameColumn}
+export const lockByToken = (playerName: LockColumn<string>): Statement =>
+  statement(
+    'seamless_lock_by_token',
+    `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn},
+          ${playerName.select('a.player_id')} as "playerNameSource"
      from wallet.seamless_sessions s
      join wallet.accounts a on a.id = s.account_id and a.player_id = s.player_id and a.currency = s.currency
     where s.token_hash = $1 and s.provider_id = $2 and a.owner_kind = 'player'
       for update of a`,
-);
+  );
 
 /** The token's balance: one read, no lock. */
 export const BALANCE_BY_TOKEN = statement(

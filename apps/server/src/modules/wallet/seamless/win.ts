@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { amountOf } from './amounts.ts';
+import { claimWith, replay, requestHashOf } from './claim.ts';
 import { complete } from './complete.ts';
-import {
-  answerOf,
-  applied,
-  claimWith,
-  type MovementContext,
-  type OkAnswer,
-  replay,
-  requestHashOf,
-  type WinAction,
-} from './context.ts';
 import { SeamlessError } from './errors.ts';
 import { legsOf } from './funding.ts';
 import { roundOf } from './history.ts';
+import { answerOf, applied } from './movement.ts';
+import type { MovementContext, OkAnswer, WinAction } from './movement-types.ts';
 import { refuseRound } from './refusals.ts';
 import { CLAIM_WIN } from './statements.ts';
 
