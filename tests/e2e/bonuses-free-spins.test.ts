@@ -62,9 +62,9 @@ describe('free spins and the turn-over wager (issue 12)', () => {
     await visit(page, '/profile/bonuses');
     await page.getByLabel(t(`${K}.promo.label`)).fill('FREESPINS20');
     await page.getByRole('button', { name: t(`${K}.promo.apply`), exact: true }).click();
-    const card = page.locator('[data-testid="bonuses-freespins"] [data-freespin]');
+    const card = page.locator('[data-testid="bonuses-free-spins"] [data-free-spin]');
     await card.waitFor();
-    expect((await card.locator('[data-testid="freespin-played"]').textContent())?.trim()).toBe(
+    expect((await card.locator('[data-testid="free-spin-played"]').textContent())?.trim()).toBe(
       t(`${K}.freeSpins.played`, { used: 0, count: 20 }),
     );
 

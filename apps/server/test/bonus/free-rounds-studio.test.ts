@@ -20,8 +20,8 @@ beforeAll(async () => {
       name: 'Two free spins',
       kind: 'freespins',
       amounts: { EUR: '10' },
-      freespinGame: 'neon-fruits',
-      freespinCount: 2,
+      freeSpinGame: 'neon-fruits',
+      freeSpinCount: 2,
       wagerMultiplier: '20',
     })
     .returning();

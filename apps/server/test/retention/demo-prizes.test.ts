@@ -74,8 +74,8 @@ describe(`demo bonus-definition prizes (${databaseKind})`, { timeout: 180_000 },
     const cashSector = sectors.find((s) => s.title === '5 EUR bonus');
     const spins = await bonusDefinitionById(db(), spinsSector!.bonusId!);
     const cash = await bonusDefinitionById(db(), cashSector!.bonusId!);
-    expect(spins).toMatchObject({ identity: demoPrizeBonuses.freeSpins, kind: 'freespins', freespinCount: 10 });
-    expect(spins).toMatchObject({ freespinGame: 'neon-fruits', reusable: true });
+    expect(spins).toMatchObject({ identity: demoPrizeBonuses.freeSpins, kind: 'freespins', freeSpinCount: 10 });
+    expect(spins).toMatchObject({ freeSpinGame: 'neon-fruits', reusable: true });
     expect(cash).toMatchObject({ identity: demoPrizeBonuses.cash, kind: 'cash', reusable: true });
     expect(spinsSector).toMatchObject({ prizeType: 'bonus', weight: 400 });
 

@@ -174,8 +174,8 @@ describe(`quests (${databaseKind})`, () => {
         name: 'Free spins',
         kind: 'freespins',
         amounts: bets,
-        freespinGame: 'slot-1',
-        freespinCount: 3,
+        freeSpinGame: 'slot-1',
+        freeSpinCount: 3,
         wagerMultiplier: '20',
       })
       .returning();

@@ -14,7 +14,7 @@ import { listAccounts, withTransaction } from '../wallet/index.ts';
 import { amountOf, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
 import { playerBonusCodesChannel } from './events.ts';
-import { issueFreeSpins } from './freespins.ts';
+import { issueFreeSpins } from './free-spins.ts';
 import { issue } from './lifecycle.ts';
 import { toBonusCode } from './present.ts';
 import { bonuses, codes, playerBonusCodes } from './schema.ts';

@@ -29,7 +29,7 @@ export interface BonusDeps {
   /** The deadline job (one definition per module instance, handed to the app's queue). */
   expiry: JobDefinition<ExpiryData>;
   /** Free spins' follow-ups: telling the provider (a retry of the direct call), and the winnings' bonus. */
-  freespinJobs: { award: JobDefinition<FreeSpinJob>; finish: JobDefinition<FreeSpinJob> };
+  freeSpinJobs: { award: JobDefinition<FreeSpinJob>; finish: JobDefinition<FreeSpinJob> };
   /** Set by the app once the studio exists; without it free spins wait for it (the award job retries). */
   freeRounds: { port: FreeRoundsPort | null };
 }

@@ -4,8 +4,8 @@ import { noExclusionCheck } from '../risk/index.ts';
 import { type CashbackData, payCashback, scheduleCashback } from './cashback.ts';
 import { onDeposit } from './deposit.ts';
 import type { BonusDeps, ExpiryData, FreeRoundsPort, FreeSpinJob, SendJob } from './deps.ts';
-import { issueWinnings } from './freespin-finish.ts';
-import { expireFreeSpins, tellProviderNow } from './freespins.ts';
+import { issueWinnings } from './free-spin-finish.ts';
+import { expireFreeSpins, tellProviderNow } from './free-spins.ts';
 import { expire } from './lifecycle.ts';
 import { bonusWagering } from './wagering-rule.ts';
 
@@ -15,8 +15,8 @@ import { bonusWagering } from './wagering-rule.ts';
 export { cashbackEstimate, payCashback, weekStartOf } from './cashback.ts';
 export type { BonusDeps, FreeRoundAward, FreeRoundsPort } from './deps.ts';
 export { studioFreeRoundsPort } from './free-rounds-port.ts';
-export type { FreespinRow as PlayerFreespinRow } from './freespin-present.ts';
-export { issuePlayerFreeSpins } from './freespins.ts';
+export type { FreeSpinRow as PlayerFreespinRow } from './free-spin-present.ts';
+export { issuePlayerFreeSpins } from './free-spins.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
 export { bonusRoutes } from './routes.ts';
 export { demoPrizeBonuses, seedBonuses } from './seed.ts';
@@ -68,7 +68,7 @@ export function createBonusModule({
     retryLimit: 10,
     handle: async (data) => void (await issueWinnings(deps, data)),
   };
-  deps.freespinJobs = { award, finish };
+  deps.freeSpinJobs = { award, finish };
   // Each week's cashback is paid when the week ends, then the next week is queued.
   const cashback: JobDefinition<CashbackData> = {
     name: 'bonus-cashback',

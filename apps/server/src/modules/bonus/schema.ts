@@ -36,7 +36,7 @@ export const bonuses = bonus.table(
     id: uuid('id').primaryKey().defaultRandom(),
     identity: text('identity').notNull().unique(),
     name: text('name').notNull(),
-    /** deposit (a match of the deposit), cash (a fixed amount), freespins, cashback. */
+    /** deposit (a match of the deposit), cash (a fixed amount), free spins (kind `freespins`), cashback. */
     kind: text('kind').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** Deposit match: percent of the deposit (100 = the deposit doubled); cashback: percent of the net loss. */
@@ -69,8 +69,8 @@ export const bonuses = bonus.table(
     /** Once per player, unless reusable. */
     reusable: boolean('reusable').notNull().default(false),
     /** Free spins: the game (catalogue identity) and the count; `amounts` is the bet per spin. */
-    freespinGame: text('freespin_game'),
-    freespinCount: integer('freespin_count'),
+    freeSpinGame: text('freespin_game'),
+    freeSpinCount: integer('freespin_count'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [check('bonuses_kind', sql`${t.kind} in ('deposit', 'cash', 'freespins', 'cashback')`)],

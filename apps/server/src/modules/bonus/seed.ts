@@ -43,7 +43,7 @@ function minimumBets(): AmountMap {
  * The identities of the demo's prize definitions, which retention's seeders find through the bonus index
  * (`bonusDefinitionByIdentity`): reusable, so every spin or place that lands on one issues it again.
  */
-export const demoPrizeBonuses = { freeSpins: 'prize-freespins-10', cash: 'prize-cash-5' } as const;
+export const demoPrizeBonuses = { freeSpins: 'prize-freeSpins-10', cash: 'prize-cash-5' } as const;
 
 const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
 
@@ -80,13 +80,13 @@ export async function seedBonuses(db: Db): Promise<void> {
     reusable: true,
   };
   // FREESPINS20 (issue 12 §10): 20 free spins on Neon Fruits at the minimum bet, winnings wagered ×20.
-  const freespins = {
-    identity: 'freespins-20',
+  const freeSpins = {
+    identity: 'freeSpins-20',
     name: '20 free spins on Neon Fruits',
-    kind: 'freespins',
+    kind: 'freeSpins',
     amounts: minimumBets(),
-    freespinGame: 'neon-fruits',
-    freespinCount: 20,
+    freeSpinGame: 'neon-fruits',
+    freeSpinCount: 20,
     wagerMultiplier: '20',
     activationDays: 7,
     wageringDays: 7,
@@ -94,10 +94,10 @@ export async function seedBonuses(db: Db): Promise<void> {
   // Retention prizes (decision 0077): 10 free spins on Neon Fruits (a wheel sector, a tournament place) and a
   // 5 EUR cash bonus wagered ×10 (a wheel sector). Neither is an offer: offers list deposit bonuses only.
   const prizeSpins = {
-    ...freespins,
+    ...freeSpins,
     identity: demoPrizeBonuses.freeSpins,
     name: '10 free spins on Neon Fruits',
-    freespinCount: 10,
+    freeSpinCount: 10,
     reusable: true,
   };
   const prizeCash = {
@@ -111,7 +111,7 @@ export async function seedBonuses(db: Db): Promise<void> {
     wageringDays: 7,
     reusable: true,
   };
-  for (const row of [...rows, cashback, freespins, prizeSpins, prizeCash]) {
+  for (const row of [...rows, cashback, freeSpins, prizeSpins, prizeCash]) {
     await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
   }
   const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);
@@ -119,7 +119,7 @@ export async function seedBonuses(db: Db): Promise<void> {
     .insert(codes)
     .values({ code: 'WELCOME100', bonusId: code!.id, triggers: [3] })
     .onConflictDoNothing();
-  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freespins-20'`);
+  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freeSpins-20'`);
   await db
     .insert(codes)
     .values({ code: 'FREESPINS20', bonusId: spins!.id, triggers: [1] })

@@ -4,7 +4,7 @@ import { createBonusHouse, type MoneyRule, type Movement, type RuleEffect, RuleR
 import { afterEnd, type BonusHouse, convert, endIn, type StakeBonus } from './conversion.ts';
 import { contributionOf } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
-import { freeBet, freeRollback, freeWin } from './freespin-rule.ts';
+import { freeBet, freeRollback, freeWin } from './free-spin-rule.ts';
 import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import {
   ACTIVE_BONUS,
@@ -148,13 +148,13 @@ async function rollback(sql: Sql, m: Movement, now: Date, bonusHouse: BonusHouse
   return undefined;
 }
 
-type FreeContext = { bonusHouse: BonusHouse; deps: Pick<BonusDeps, 'send' | 'freespinJobs'> };
+type FreeContext = { bonusHouse: BonusHouse; deps: Pick<BonusDeps, 'send' | 'freeSpinJobs'> };
 
 /**
  * The bonus rule (decision 0055): one command per movement kind, sharing the house bonus account cache;
  * free rounds (0065) and the turn-over count (0066) ride on its statements.
  */
-export function bonusWagering(deps: Pick<BonusDeps, 'send' | 'freespinJobs'>): MoneyRule {
+export function bonusWagering(deps: Pick<BonusDeps, 'send' | 'freeSpinJobs'>): MoneyRule {
   const bonusHouse = createBonusHouse();
   const free = { bonusHouse, deps };
   return {

@@ -14,7 +14,7 @@ export {
   lockReferrerByCode,
   lockReferrerCurrency,
 } from './referral-codes.ts';
-export { timeZoneIn, timeZoneSubquery } from './responsible-gaming.ts';
+export { timeZoneIn } from './responsible-gaming.ts';
 export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export { playerOf, registerAuthentication } from './sessions/auth.ts';
 export type { JwtCheck as AccessTokenCheck } from './sessions/jwt.ts';

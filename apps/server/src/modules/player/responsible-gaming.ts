@@ -12,7 +12,7 @@ import { closeAllSessions, notifySessionsClosed } from './sessions/sessions.ts';
  * The profile's time zone as a scalar subquery on a uuid parameter (`$1`, `$2`…), for a statement of the
  * money path that needs it next to its own rows: one round trip fewer per movement (decision 0040).
  */
-export const timeZoneSubquery = (param: string) => `(select time_zone from player.players where id = ${param}::uuid)`;
+const timeZoneSubquery = (param: string) => `(select time_zone from player.players where id = ${param}::uuid)`;
 
 const TIME_ZONE = statement('player_time_zone', `select ${timeZoneSubquery('$1')} as "timeZone"`);
 

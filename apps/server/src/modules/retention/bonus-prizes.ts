@@ -59,7 +59,7 @@ export async function issueBonusPrize(tx: Db, deps: BonusDeps | undefined, p: Bo
   const currency = account.currency;
   if (bonus.kind === 'freespins') {
     // The definition's amounts are the bet per spin: none in this currency, no free spins in it.
-    if (bonus.amounts[currency] === undefined || !bonus.freespinCount) {
+    if (bonus.amounts[currency] === undefined || !bonus.freeSpinCount) {
       return { issued: false, reason: `no free spins in ${currency}` };
     }
     const row = await issuePlayerFreeSpins(tx, deps, {
@@ -69,7 +69,7 @@ export async function issueBonusPrize(tx: Db, deps: BonusDeps | undefined, p: Bo
       issueKey: p.issueKey,
       issueSessionId: p.issueSessionId,
     });
-    const count = bonus.freespinCount;
+    const count = bonus.freeSpinCount;
     return { issued: row !== null, currency, amount: BigInt(count), freeSpins: count };
   }
   const own = p.amounts[currency] ?? bonus.amounts[currency];

@@ -19,7 +19,7 @@ function FreeSpinCard({ spin, onChange }: { spin: PlayerFreespin; onChange: () =
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const titleId = `freespin-${spin.id}`;
+  const titleId = `free-spin-${spin.id}`;
   const act = async (action: 'activate' | 'cancel') => {
     setBusy(true);
     setFailed(false);
@@ -37,7 +37,7 @@ function FreeSpinCard({ spin, onChange }: { spin: PlayerFreespin; onChange: () =
   };
   const active = spin.status === PlayerBonusStatus.active;
   return (
-    <li className="card bonus-card bonus-card--live" aria-labelledby={titleId} data-freespin={spin.id}>
+    <li className="card bonus-card bonus-card--live" aria-labelledby={titleId} data-free-spin={spin.id}>
       <div className="bonus-card__head">
         <span className="bonus-card__icon" aria-hidden="true">
           <Icon name="gift" size={22} />
@@ -60,7 +60,7 @@ function FreeSpinCard({ spin, onChange }: { spin: PlayerFreespin; onChange: () =
         >
           <span className="bonus-progress__bar" style={{ width: `${spin.progress}%` }} />
         </div>
-        <p className="bonus-progress__amounts muted" data-testid="freespin-played">
+        <p className="bonus-progress__amounts muted" data-testid="free-spin-played">
           {t(`${K}.freeSpins.played`, { used: spin.usedCount, count: spin.count })}
         </p>
       </div>
@@ -71,7 +71,7 @@ function FreeSpinCard({ spin, onChange }: { spin: PlayerFreespin; onChange: () =
         </div>
         <div>
           <dt>{t(`${K}.freeSpins.win`)}</dt>
-          <dd data-testid="freespin-win">{format(spin.winAmount, spin.currency)}</dd>
+          <dd data-testid="free-spin-win">{format(spin.winAmount, spin.currency)}</dd>
         </div>
       </dl>
       <p className="bonus-card__note">
@@ -114,8 +114,8 @@ export function FreeSpinsSection() {
   usePlayerChannel(PlayerChannel.playerFreespins, spins.receive);
   if (spins.state === 'ready' && spins.items.length === 0) return null;
   return (
-    <section className="bonus-section" aria-labelledby="bonuses-freespins">
-      <h2 id="bonuses-freespins" className="bonus-section__title">
+    <section className="bonus-section" aria-labelledby="bonuses-free-spins">
+      <h2 id="bonuses-free-spins" className="bonus-section__title">
         {t(`${K}.freeSpins.title`)}
       </h2>
       {spins.state === 'loading' ? (
@@ -125,7 +125,7 @@ export function FreeSpinsSection() {
       ) : spins.state === 'failed' ? (
         <Alert tone="error" text={t(`${K}.loadFailed`)} />
       ) : (
-        <ul className="bonus-list" data-testid="bonuses-freespins">
+        <ul className="bonus-list" data-testid="bonuses-free-spins">
           {spins.items.map((s) => (
             <FreeSpinCard key={s.id} spin={s} onChange={() => void spins.reload()} />
           ))}

@@ -62,7 +62,7 @@ export interface SpinPrize {
   currency: string | null;
   /** A bonus definition's prize: the definition issued (its player bonus is keyed `wheel:{spinId}`). */
   bonusId?: string;
-  /** Free spins (a `freespins` definition): how many; `amount` is then that count, not money. */
+  /** Free spins (a free-spins definition, kind `freespins`): how many; `amount` is then that count, not money. */
   freeSpins?: number;
 }
 

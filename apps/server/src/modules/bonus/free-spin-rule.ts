@@ -4,7 +4,7 @@ import type { createBonusHouse, Leg } from '../wallet/index.ts';
 import { type Movement, type RuleEffect, RuleRefusal } from '../wallet/index.ts';
 import { jobIdOf } from './cashback.ts';
 import type { BonusDeps } from './deps.ts';
-import { type FreespinFace, type FreespinRow, publishFreespinIn, toPlayerFreespin } from './freespin-present.ts';
+import { type FreeSpinFace, type FreeSpinRow, publishFreeSpinIn, toPlayerFreespin } from './free-spin-present.ts';
 import { FINISH_FREE_SPINS, FREE_SPIN_BET, FREE_SPIN_ROLLBACK, FREE_SPIN_WIN } from './statements.ts';
 
 // Free rounds in the money path (decision 0065), under the account lock: a zero-stake bet carrying the
@@ -14,7 +14,7 @@ import { FINISH_FREE_SPINS, FREE_SPIN_BET, FREE_SPIN_ROLLBACK, FREE_SPIN_WIN } f
 // bonus.
 
 type BonusHouse = ReturnType<typeof createBonusHouse>;
-type Sends = Pick<BonusDeps, 'send' | 'freespinJobs'>;
+type Sends = Pick<BonusDeps, 'send' | 'freeSpinJobs'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unavailable = () =>
@@ -44,7 +44,7 @@ export async function freeWin(
   now: Date,
   ctx: { bonusHouse: BonusHouse; deps: Sends },
 ): Promise<RuleEffect> {
-  const [row] = await sql.query<FreespinRow & FreespinFace & { open: number }>(FREE_SPIN_WIN, [
+  const [row] = await sql.query<FreeSpinRow & FreeSpinFace & { open: number }>(FREE_SPIN_WIN, [
     freeSpinId,
     String(m.amount),
   ]);
@@ -60,9 +60,9 @@ export async function freeWin(
   if (!row || row.status !== PlayerBonusStatus.active || row.usedCount < row.count || row.open > 0) return effect;
   await sql.query(FINISH_FREE_SPINS, [row.id, now]);
   const done = { ...row, status: PlayerBonusStatus.finished, result: PlayerBonusResult.played, finishedAt: now };
-  await publishFreespinIn(sql, toPlayerFreespin(done, row));
+  await publishFreeSpinIn(sql, toPlayerFreespin(done, row));
   await ctx.deps.send(
-    ctx.deps.freespinJobs.finish,
+    ctx.deps.freeSpinJobs.finish,
     { freeSpinId: row.id },
     { in: sql, id: jobIdOf(`finish:${row.id}`) },
   );

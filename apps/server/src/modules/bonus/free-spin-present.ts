@@ -9,12 +9,12 @@ import type { playerFreespins } from './schema.ts';
 // Free spins in the contract's shape (api-contract §10 PlayerFreespin) and what the site hears of them
 // (bonus:player-freespins#{playerId}, §14), written in the change's own transaction.
 
-export type FreespinRow = typeof playerFreespins.$inferSelect;
-export type FreespinFace = Pick<BonusRow, 'name' | 'packageId' | 'packagePriority'>;
+export type FreeSpinRow = typeof playerFreespins.$inferSelect;
+export type FreeSpinFace = Pick<BonusRow, 'name' | 'packageId' | 'packagePriority'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toPlayerFreespin(row: FreespinRow, bonus: FreespinFace): PlayerFreespin {
+export function toPlayerFreespin(row: FreeSpinRow, bonus: FreeSpinFace): PlayerFreespin {
   return {
     id: row.id,
     playerId: row.playerId,
@@ -42,16 +42,16 @@ export function toPlayerFreespin(row: FreespinRow, bonus: FreespinFace): PlayerF
 
 export const playerFreespinsChannel = (playerId: string) => `bonus:player-freespins#${playerId}`;
 
-const freespinEvent = (playerFreespin: PlayerFreespin, created: boolean) => {
+const freeSpinEvent = (playerFreespin: PlayerFreespin, created: boolean) => {
   const event = created ? 'player.freespin.created' : 'player.freespin.updated';
   return { channel: playerFreespinsChannel(playerFreespin.playerId), event, data: { event, playerFreespin } };
 };
 
-export async function publishFreespin(tx: Db, playerFreespin: PlayerFreespin, created = false): Promise<void> {
-  await enqueue(tx, freespinEvent(playerFreespin, created));
+export async function publishFreeSpin(tx: Db, playerFreespin: PlayerFreespin, created = false): Promise<void> {
+  await enqueue(tx, freeSpinEvent(playerFreespin, created));
 }
 
 /** The same, inside a money movement's lean transaction. */
-export async function publishFreespinIn(sql: Sql, playerFreespin: PlayerFreespin): Promise<void> {
-  await enqueueIn(sql, [freespinEvent(playerFreespin, false)]);
+export async function publishFreeSpinIn(sql: Sql, playerFreespin: PlayerFreespin): Promise<void> {
+  await enqueueIn(sql, [freeSpinEvent(playerFreespin, false)]);
 }

@@ -39,8 +39,8 @@ beforeAll(async () => {
       name: 'Three free spins on slot-1',
       kind: 'freespins',
       amounts: { EUR: '10' },
-      freespinGame: 'slot-1',
-      freespinCount: 3,
+      freeSpinGame: 'slot-1',
+      freeSpinCount: 3,
       wagerMultiplier: '20',
       reusable: true,
     })

@@ -1,7 +1,7 @@
 import { type PlayerBonusesQuery, type PlayerFreespin, pageMeta } from '@croupier/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { toPlayerFreespin } from './freespin-present.ts';
+import { toPlayerFreespin } from './free-spin-present.ts';
 import { bonuses, playerFreespins } from './schema.ts';
 import { definitionsOf } from './store.ts';
 

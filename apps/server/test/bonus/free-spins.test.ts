@@ -26,8 +26,8 @@ beforeAll(async () => {
       name: 'Three free spins',
       kind: 'freespins',
       amounts: { EUR: '10' },
-      freespinGame: 'slot-1',
-      freespinCount: 3,
+      freeSpinGame: 'slot-1',
+      freeSpinCount: 3,
       wagerMultiplier: '20',
     })
     .returning();

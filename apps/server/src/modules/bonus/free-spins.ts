@@ -7,19 +7,19 @@ import { lockPlayerAccount, withTransaction } from '../wallet/index.ts';
 import { jobIdOf } from './cashback.ts';
 import type { BonusRow } from './definitions.ts';
 import type { BonusDeps, ExpiryData } from './deps.ts';
-import { type FreespinRow, publishFreespin, toPlayerFreespin } from './freespin-present.ts';
+import { type FreeSpinRow, publishFreeSpin, toPlayerFreespin } from './free-spin-present.ts';
 import { playerFreespins } from './schema.ts';
 import { bonusById } from './store.ts';
 
 // Free spins' life (spec §4, decision 0065): issued (1) → active (2) → finished (3), result 2 played,
 // 3 cancelled, 4 expired. Active ones are told to the game provider, which plays them as zero-stake free rounds
-// through the seamless API; the money rule counts them (freespin-rule.ts).
+// through the seamless API; the money rule counts them (free-spin-rule.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notFound = () => ApiError.of(ErrorCode.notFound, 'No such free spins.');
 const refuse = (message: string) => ApiError.of(ErrorCode.conflict, message);
 
-export interface FreespinIssue {
+export interface FreeSpinIssue {
   playerId: string;
   bonus: BonusRow;
   currency: string;
@@ -28,8 +28,8 @@ export interface FreespinIssue {
 }
 
 /** The bet per spin in `currency`, or null when the definition does not offer free spins there. */
-export function freespinBetOf(b: BonusRow, currency: string): bigint | null {
-  if (b.kind !== 'freespins' || !b.freespinGame || !b.freespinCount || b.amounts[currency] === undefined) return null;
+export function freeSpinBetOf(b: BonusRow, currency: string): bigint | null {
+  if (b.kind !== 'freespins' || !b.freeSpinGame || !b.freeSpinCount || b.amounts[currency] === undefined) return null;
   return BigInt(b.amounts[currency]);
 }
 
@@ -42,8 +42,8 @@ async function providerFor(tx: Db, game: string): Promise<string> {
   return (await providerOfGame(tx, game)) ?? STUDIO_PROVIDER_ID;
 }
 
-async function changed(tx: Db, row: FreespinRow, bonus: BonusRow, created = false) {
-  await publishFreespin(tx, toPlayerFreespin(row, bonus), created);
+async function changed(tx: Db, row: FreeSpinRow, bonus: BonusRow, created = false) {
+  await publishFreeSpin(tx, toPlayerFreespin(row, bonus), created);
   return row;
 }
 
@@ -60,8 +60,8 @@ async function deadline(tx: Db, deps: BonusDeps, id: string, stage: ExpiryData['
  * Issues free spins; they activate at once unless the player already plays free spins in that currency.
  * Null when the cause already issued them, or a once-only offer was already given to this player.
  */
-export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue): Promise<FreespinRow | null> {
-  const bet = freespinBetOf(i.bonus, i.currency);
+export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreeSpinIssue): Promise<FreeSpinRow | null> {
+  const bet = freeSpinBetOf(i.bonus, i.currency);
   if (bet === null) return null;
   const had = i.bonus.reusable
     ? []
@@ -77,9 +77,9 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue):
       playerId: i.playerId,
       bonusId: i.bonus.id,
       currency: i.currency,
-      gameId: i.bonus.freespinGame!,
-      providerId: await providerFor(tx, i.bonus.freespinGame!),
-      count: i.bonus.freespinCount!,
+      gameId: i.bonus.freeSpinGame!,
+      providerId: await providerFor(tx, i.bonus.freeSpinGame!),
+      count: i.bonus.freeSpinCount!,
       bet,
       activationExpiresAt: new Date(now.getTime() + i.bonus.activationDays * DAY_MS),
       issueKey: i.issueKey,
@@ -112,8 +112,8 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue):
  * null, as does a once-only definition the player already had. Refused (409) when the definition is not free
  * spins offered in that currency, or the player has no account in it.
  */
-export async function issuePlayerFreeSpins(tx: Db, deps: BonusDeps, i: FreespinIssue): Promise<FreespinRow | null> {
-  if (freespinBetOf(i.bonus, i.currency) === null) {
+export async function issuePlayerFreeSpins(tx: Db, deps: BonusDeps, i: FreeSpinIssue): Promise<FreeSpinRow | null> {
+  if (freeSpinBetOf(i.bonus, i.currency) === null) {
     throw refuse(`These free spins are not offered in ${i.currency}.`);
   }
   if (!(await lockPlayerAccount(tx, i.playerId, i.currency))) throw refuse(`Open a ${i.currency} account first.`);
@@ -121,20 +121,20 @@ export async function issuePlayerFreeSpins(tx: Db, deps: BonusDeps, i: FreespinI
 }
 
 /** Issued → active: the play window opens and the provider is told (by a job too, should the call fail). */
-async function start(tx: Db, deps: BonusDeps, row: FreespinRow, bonus: BonusRow): Promise<FreespinRow> {
+async function start(tx: Db, deps: BonusDeps, row: FreeSpinRow, bonus: BonusRow): Promise<FreeSpinRow> {
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + bonus.wageringDays * DAY_MS);
   const active = await update(tx, row.id, { status: PlayerBonusStatus.active, activatedAt: now, expiresAt });
   await deadline(tx, deps, row.id, 'freespin-play', expiresAt);
   await deps.send(
-    deps.freespinJobs.award,
+    deps.freeSpinJobs.award,
     { freeSpinId: row.id },
     { in: drizzleSql(tx), id: jobIdOf(`award:${row.id}`) },
   );
   return changed(tx, active, bonus);
 }
 
-async function lockOwn(tx: Db, playerId: string, id: string): Promise<FreespinRow> {
+async function lockOwn(tx: Db, playerId: string, id: string): Promise<FreeSpinRow> {
   const [row] = await tx
     .select()
     .from(playerFreespins)
@@ -155,7 +155,7 @@ export async function activateFreeSpins(tx: Db, deps: BonusDeps, playerId: strin
  * Finishes free spins with `result` (cancelled, expired). Winnings of spins already played stay with the house
  * (they wait in its bonus account until the last spin); a free round still open forfeits its win too.
  */
-async function end(tx: Db, deps: Pick<BonusDeps, 'now'>, row: FreespinRow, result: number) {
+async function end(tx: Db, deps: Pick<BonusDeps, 'now'>, row: FreeSpinRow, result: number) {
   const done = await update(tx, row.id, {
     status: PlayerBonusStatus.finished,
     result,
@@ -188,7 +188,7 @@ export async function expireFreeSpins(deps: BonusDeps, { playerBonusId: id, stag
 }
 
 /** Tells the game provider of these free spins: active ones are awarded, finished ones withdrawn. */
-export async function tellProvider(deps: BonusDeps, rows: FreespinRow[]): Promise<void> {
+export async function tellProvider(deps: BonusDeps, rows: FreeSpinRow[]): Promise<void> {
   const port = deps.freeRounds.port;
   if (!port) throw new Error('No game provider for free spins yet');
   for (const r of rows) {
