@@ -43,7 +43,7 @@ function minimumBets(): AmountMap {
  * The identities of the demo's prize definitions, which retention's seeders find through the bonus index
  * (`bonusDefinitionByIdentity`): reusable, so every spin or place that lands on one issues it again.
  */
-export const demoPrizeBonuses = { freeSpins: 'prize-freeSpins-10', cash: 'prize-cash-5' } as const;
+export const demoPrizeBonuses = { freeSpins: 'prize-freespins-10', cash: 'prize-cash-5' } as const;
 
 const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
 
@@ -81,9 +81,9 @@ export async function seedBonuses(db: Db): Promise<void> {
   };
   // FREESPINS20 (issue 12 §10): 20 free spins on Neon Fruits at the minimum bet, winnings wagered ×20.
   const freeSpins = {
-    identity: 'freeSpins-20',
+    identity: 'freespins-20',
     name: '20 free spins on Neon Fruits',
-    kind: 'freeSpins',
+    kind: 'freespins',
     amounts: minimumBets(),
     freeSpinGame: 'neon-fruits',
     freeSpinCount: 20,
@@ -119,7 +119,7 @@ export async function seedBonuses(db: Db): Promise<void> {
     .insert(codes)
     .values({ code: 'WELCOME100', bonusId: code!.id, triggers: [3] })
     .onConflictDoNothing();
-  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freeSpins-20'`);
+  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freespins-20'`);
   await db
     .insert(codes)
     .values({ code: 'FREESPINS20', bonusId: spins!.id, triggers: [1] })
