@@ -65,6 +65,9 @@ export async function openBrowser(options: OpenOptions = {}): Promise<BrowserCon
       locale: 'en-US',
       userAgent: personUserAgentCached(),
       timeout: 30_000,
+      // The slot's own free-spin feature (about 1 spin in 40) animates for some 25 s at full motion, which a
+      // loaded machine stretches past the tests' 30 s wait for an idle machine; reduced motion plays it in a few.
+      reducedMotion: 'reduce',
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
