@@ -7,7 +7,7 @@ import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { registerPlayer } from '../player/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
-import { rewardsTo as referralRewardsTo } from './helpers.ts';
+import { rewardsTo as referralRewardsTo, settledRound } from './helpers.ts';
 
 // The referral programme (issue 16 item 7, decision 0067): a code per player, the referee bound at sign-up,
 // qualification on a deposit of at least 20 EUR and 20 EUR of real stakes before the deadline, the referrer
@@ -60,22 +60,7 @@ async function referee(code: string) {
   return { token, playerId: auth.profile.id, accountId: accounts[0]!.id };
 }
 
-let seq = 0;
-async function bet(playerId: string, amount: string) {
-  const token = await t.launch(playerId);
-  const id = `ref-${++seq}-${Date.now()}`;
-  const b = await t.seamless('bet', { token, transactionId: `${id}:b`, roundId: id, amount, currency: 'EUR' });
-  expect(b.json.status).toBe('OK');
-  await t.seamless('win', {
-    token,
-    transactionId: `${id}:w`,
-    roundId: id,
-    betTransactionId: `${id}:b`,
-    amount: '0',
-    currency: 'EUR',
-    closeRound: true,
-  });
-}
+const bet = (playerId: string, amount: string) => settledRound(t, playerId, amount, '0');
 
 const rewardsTo = (playerId: string) => referralRewardsTo(t, playerId);
 

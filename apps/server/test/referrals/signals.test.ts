@@ -6,7 +6,7 @@ import { databaseKind } from '../harness.ts';
 import { card, deposit, WEBHOOK_SECRET } from '../payment/helpers.ts';
 import { nextIp, registration, uniqueEmail } from '../player/helpers.ts';
 import { createSeamlessTestApp, type SeamlessTestApp } from '../seamless/helpers.ts';
-import { rewardsTo as referralRewardsTo } from './helpers.ts';
+import { rewardsTo as referralRewardsTo, settledRound } from './helpers.ts';
 
 // Issue 23 finding 5 (decision 0094): a referrer is paid only for a referee who looks like another person.
 // Sharing a device fingerprint or a payment instrument with the referrer refuses the reward; sharing an address
@@ -57,23 +57,8 @@ async function signUp(opts: { referralCode?: string; fingerprint?: string; ip?: 
   };
 }
 
-let seq = 0;
 /** A real-money bet of `amount`, won back whole and settled. */
-async function bet(playerId: string, amount: string) {
-  const token = await t.launch(playerId);
-  const id = `sig-${++seq}-${Date.now()}`;
-  const b = await t.seamless('bet', { token, transactionId: `${id}:b`, roundId: id, amount, currency: 'EUR' });
-  expect(b.json.status).toBe('OK');
-  await t.seamless('win', {
-    token,
-    transactionId: `${id}:w`,
-    roundId: id,
-    betTransactionId: `${id}:b`,
-    amount,
-    currency: 'EUR',
-    closeRound: true,
-  });
-}
+const bet = (playerId: string, amount: string) => settledRound(t, playerId, amount, amount);
 
 type Signed = Awaited<ReturnType<typeof signUp>>;
 
