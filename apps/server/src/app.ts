@@ -59,6 +59,7 @@ import {
   sportsbookSandboxEnabled,
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
+import { createStaffModule } from './modules/staff/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import {
   type MoneyRule,
@@ -70,6 +71,7 @@ import {
 } from './modules/wallet/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
 import { sitePlugin } from './site/plugin.ts';
+import { createStorage } from './storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +183,9 @@ export async function buildApp({
   registerRealtime(app, { config, player, limits: realtimeLimits, history: activityHistory(db, activity) });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player);
+  // The back office (issue 25): 'staff' endpoints get the staff credential and permission check (§1, §3).
+  const staff = createStaffModule({ config, db, log: app.log, rates, player, storage: createStorage(config) });
+  staff.registerAuthentication(app);
   await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
   app.decorate('rates', rates);
@@ -265,6 +270,7 @@ export async function buildApp({
     launchers: sportsbook ? { betsy: sportsbookLauncher(sportsbook) } : {},
   });
   await app.register(studioRoutes, { config, db, studioSecret });
+  await app.register(staff.routes);
   // Free spins reach the studio through its free-round API (decision 0065).
   bonus.setFreeRounds(studioFreeRoundsPort(app.studio.service, studioSecret));
   if (sportsbook) {

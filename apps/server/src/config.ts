@@ -253,6 +253,15 @@ export const ConfigSchema = z.object({
   /** A settled round is a big win (live winners, the big-wins board) when it paid more than its stake and at least this many times it. */
   BIG_WIN_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
   // ── end of site origins … live winners ──
+  // ── The back office (issue 25, backoffice-api.md) ──
+  /** The back office's own origin when it is served apart from the site (cookie-signed changes must come from it). */
+  BACKOFFICE_ORIGIN: siteOrigins
+    .refine((list) => list.length === 1, { message: 'expected one origin like "https://office.casino.example"' })
+    .transform((list) => list[0]!)
+    .optional(),
+  /** Addresses or CIDRs (comma-separated) allowed to reach the back office and its API; unset: every address. */
+  BACKOFFICE_ALLOWED_IPS: trustedProxies.optional(),
+  // ── end of the back office ──
   // ── Real time (modules/realtime, docs/realtime.md) ──
   /** `hub`: this server's websocket endpoint (through Redis when REDIS_URL is set); `centrifugo`: Centrifugo's HTTP API. */
   REALTIME_PUBLISHER: z.enum(['hub', 'centrifugo']).default('hub'),

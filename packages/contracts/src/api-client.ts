@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BodyIn, Endpoint, ParamsIn, QueryIn, ResponseOf } from './endpoint.ts';
+import { type BackofficeEndpoints, backofficeEndpoints } from './endpoints/backoffice.ts';
 import { type Endpoints, endpoints } from './endpoints/index.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 
@@ -53,15 +54,20 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Extra headers for every call (SSR forwards the visitor's geo headers). */
   headers?: Record<string, string>;
+  /** 'omit' (default): bearer tokens only. The back office's browser client sends its cookie ('same-origin'). */
+  credentials?: RequestCredentials;
 }
 
-export type ApiClient = {
-  [G in keyof Endpoints]: {
-    [K in keyof Endpoints[G]]: Endpoints[G][K] extends Endpoint
-      ? (input?: InputOf<Endpoints[G][K]>) => Promise<ResponseOf<Endpoints[G][K]>>
-      : never;
+/** A client over one endpoint table: a typed function per operation, and `call` for any endpoint. */
+export type ClientOf<T> = {
+  [G in keyof T]: {
+    [K in keyof T[G]]: T[G][K] extends Endpoint ? (input?: InputOf<T[G][K]>) => Promise<ResponseOf<T[G][K]>> : never;
   };
 } & { call: <E extends Endpoint>(endpoint: E, input?: CallInput) => Promise<z.output<E['response']>> };
+
+export type ApiClient = ClientOf<Endpoints>;
+/** The back office's client (backoffice-api.md): the operator API's table, the web app's cookie sent along. */
+export type BackofficeClient = ClientOf<BackofficeEndpoints>;
 
 /** What a call needs of an endpoint: method, path and auth, without its schemas. */
 export type RouteInfo = Pick<Endpoint, 'method' | 'path' | 'auth'>;
@@ -88,12 +94,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return createRouteClient(endpoints, options);
 }
 
+/** The operator API's client (SSR of the back office, tests and operators' own tools). */
+export function createBackofficeClient(options: ApiClientOptions = {}): BackofficeClient {
+  return createRouteClient<BackofficeEndpoints>(backofficeEndpoints, options);
+}
+
 /**
  * The same client over a route table: `routes` must hold every operation of `endpoints` (the browser
  * passes `routeTableOf(endpoints)`, computed at build time, so its first load carries no schema).
  * Answers are not parsed, only typed: the server validates what it sends.
  */
-export function createRouteClient(routes: RouteTable, options: ApiClientOptions = {}): ApiClient {
+export function createRouteClient(routes: RouteTable, options?: ApiClientOptions): ApiClient;
+export function createRouteClient<T>(routes: RouteTable, options?: ApiClientOptions): ClientOf<T>;
+export function createRouteClient(routes: RouteTable, options: ApiClientOptions = {}): ClientOf<unknown> {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl ?? '';
 
@@ -114,7 +127,7 @@ export function createRouteClient(routes: RouteTable, options: ApiClientOptions 
         method: endpoint.method,
         headers,
         body,
-        credentials: 'omit',
+        credentials: options.credentials ?? 'omit',
         signal: input.signal,
       });
     } catch (cause) {
@@ -139,7 +152,7 @@ export function createRouteClient(routes: RouteTable, options: ApiClientOptions 
 
   // SSR makes a client per page request and uses a few groups of it: each group's functions are made on
   // first use, not ~150 closures up front (issue 15, SSR CPU).
-  const client = { call } as ApiClient;
+  const client = { call } as ClientOf<unknown>;
   for (const [group, operations] of Object.entries(routes)) {
     let bound: Record<string, (input?: CallInput) => Promise<unknown>> | undefined;
     Object.defineProperty(client, group, {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './backoffice/roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -10,8 +11,13 @@ export interface Endpoint {
   method: HttpMethod;
   /** Fastify-style path with `:param` segments, always under /api. */
   path: string;
-  /** 'guest': no token needed; 'player': bearer token required; 'optional': both. */
-  auth: 'guest' | 'player' | 'optional';
+  /**
+   * 'guest': no token needed; 'player': a player's bearer token required; 'optional': both; 'staff': a staff
+   * member's token or back-office cookie (backoffice-api.md §1), never a player's.
+   */
+  auth: 'guest' | 'player' | 'optional' | 'staff';
+  /** 'staff' endpoints: the permission the caller's role must hold (§3); none means any signed-in staff member. */
+  permission?: Permission;
   summary: string;
   tags: string[];
   params?: z.ZodType;

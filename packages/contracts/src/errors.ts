@@ -28,6 +28,15 @@ export const ErrorCode = {
   gameSessionLimitReached: 14105,
   betsRestricted: 14306,
   gameGeoRestricted: 14308,
+  // The operator API (backoffice-api.md §1.1).
+  staffUnauthenticated: 20000,
+  staffWrongCredentials: 20001,
+  staffWrongCode: 20002,
+  staffForbidden: 20003,
+  fourEyes: 20004,
+  alreadyDecided: 20005,
+  limitRaiseRefused: 20006,
+  staffTooManyAttempts: 20007,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -43,6 +52,14 @@ export const defaultStatusOf: Record<number, number> = {
   [ErrorCode.payloadTooLarge]: 413,
   [ErrorCode.methodNotAllowed]: 405,
   [ErrorCode.unsupportedMediaType]: 415,
+  [ErrorCode.staffUnauthenticated]: 401,
+  [ErrorCode.staffWrongCredentials]: 401,
+  [ErrorCode.staffWrongCode]: 401,
+  [ErrorCode.staffForbidden]: 403,
+  [ErrorCode.fourEyes]: 409,
+  [ErrorCode.alreadyDecided]: 409,
+  [ErrorCode.limitRaiseRefused]: 422,
+  [ErrorCode.staffTooManyAttempts]: 429,
 };
 
 /** Field messages keyed by request field name; the client shows the first one (api-contract §1.4). */

@@ -19,6 +19,7 @@ export * from '../modules/retention/tournaments/schema.ts';
 export * from '../modules/retention/wheel/schema.ts';
 export * from '../modules/risk/reality-schema.ts';
 export * from '../modules/risk/schema.ts';
+export * from '../modules/staff/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';
 export * from '../modules/wallet/seamless/schema.ts';

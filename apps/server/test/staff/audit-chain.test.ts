@@ -7,7 +7,7 @@ import {
   canonicalJson,
   GENESIS_HASH,
   verifyChain,
-} from '../../src/modules/staff/audit-chain.ts';
+} from '../../src/modules/staff/audit/chain.ts';
 
 const ROWS: [AuditRow, AuditRow, AuditRow] = [
   {

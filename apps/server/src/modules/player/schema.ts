@@ -32,6 +32,15 @@ export const players = player.table(
     passwordHash: text('password_hash').notNull(),
     /** PlayerStatus: 1 active, 2 deposits restricted, 3 blocked, 4 self-excluded, 5 cooling-off. */
     status: integer('status').notNull().default(1),
+    /**
+     * Staff blocks by scope (backoffice-api.md §4), apart from `status` so that lifting one never undoes a
+     * self-exclusion or a cooling-off: login refuses sign-in and ends sessions, deposit and withdrawal refuse
+     * invoices, bet refuses bets under the account lock.
+     */
+    blockLogin: boolean('block_login').notNull().default(false),
+    blockDeposit: boolean('block_deposit').notNull().default(false),
+    blockBet: boolean('block_bet').notNull().default(false),
+    blockWithdrawal: boolean('block_withdrawal').notNull().default(false),
     currency: text('currency'),
     country: text('country'),
     locale: text('locale'),

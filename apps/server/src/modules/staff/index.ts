@@ -1,7 +1,6 @@
 /**
- * The staff module's face (issue 25, the back office). Its pure foundations so far: roles and permissions,
- * the second factor, the box that keeps its secrets at rest, and the audit log's hash chain. Nothing imports
- * it yet; the schema, routes and the back-office app come next (docs/decisions/0103).
+ * The staff module's face (issue 25, the back office): staff accounts and their sign-in, roles and permissions,
+ * the audit log and its hash chain, notes on players and adjustments with four-eyes (docs/decisions/0103).
  */
 export {
   AUDIT_FIELDS,
@@ -12,7 +11,12 @@ export {
   canonicalJson,
   GENESIS_HASH,
   verifyChain,
-} from './audit-chain.ts';
+} from './audit/chain.ts';
+export { type AuditInput, writeAudit } from './audit/write.ts';
+export { registerStaffAuthentication, type StaffAuthOptions, staffOf } from './auth/hook.ts';
+export { authenticateStaff, type StaffContext } from './auth/sessions.ts';
+export type { StaffDeps } from './deps.ts';
+export { createStaffModule, type StaffModule } from './module.ts';
 export {
   can,
   DEFAULT_ADJUSTMENT_CAP,

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { PlayerModule } from '../player/index.ts';
+import type { RatesSource } from '../settings/index.ts';
+
+/** What the staff module is built with (app.ts): no module reaches into it, it calls other modules' faces. */
+export interface StaffDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Currency rates: adjustment caps are in the base currency (§5). */
+  rates: RatesSource;
+  /** The player module: sessions to close, sockets to end. */
+  player: PlayerModule;
+  /** Where the audit chain's head is anchored, outside the database (local disk or S3). */
+  storage: FileStorage;
+}
