@@ -12,6 +12,7 @@ export default defineConfig({
             'packages/contracts/test/**/*.test.ts',
             'packages/games/test/**/*.test.ts',
             'apps/web/test/**/*.test.ts',
+            'apps/backoffice/test/**/*.test.ts',
             'apps/studio-ui/test/**/*.test.ts',
           ],
           environment: 'node',

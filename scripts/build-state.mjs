@@ -1,4 +1,4 @@
-// Whether `npm run build` must run: the web build or the studio UI bundle is missing or older than a
+// Whether `npm run build` must run: the web build, the back office or the studio UI bundle is missing or older than a
 // file it is made from. Shared by `npm start` and the e2e global setup.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,16 @@ const builds = [
       'packages/contracts/src',
       'apps/web/vite.config.ts',
       'apps/web/scripts',
+    ],
+  },
+  {
+    // The back office (decision 0109), served at /backoffice.
+    entry: 'apps/backoffice/build/client/index.html',
+    sources: [
+      'apps/backoffice/app',
+      'packages/contracts/src',
+      'apps/backoffice/vite.config.ts',
+      'apps/backoffice/react-router.config.ts',
     ],
   },
   {

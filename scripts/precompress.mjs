@@ -2,7 +2,7 @@
 // Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every compressible built asset, so
 // the server sends hashed files compressed without compressing them per request (docs/decisions/0046).
 // A copy is kept only when it is smaller than the file; files under 1 KB are left alone. Run by `npm run build`.
-//   node scripts/precompress.mjs [dir …]   (default: the web app's and the studio UI's asset folders)
+//   node scripts/precompress.mjs [dir …]   (default: the web app's, the back office's and the studio UI's asset folders)
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -10,7 +10,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = new URL('..', import.meta.url).pathname;
 const dirs = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : [join(root, 'apps/web/build/client/assets'), join(root, 'apps/studio-ui/dist/assets')];
+  : [
+      join(root, 'apps/web/build/client/assets'),
+      join(root, 'apps/backoffice/build/client/assets'),
+      join(root, 'apps/studio-ui/dist/assets'),
+    ];
 const TEXT = /\.(js|mjs|css|svg|json|map|html|txt|xml|webmanifest|wasm)$/;
 const MIN_BYTES = 1024;
 

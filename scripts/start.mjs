@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its build is missing or older than its sources, then run the
+// `npm start`: build the web app and the back office when a build is missing or older than its sources, then run the
 // one server process (API, websocket, studio and SSR site) on the embedded database by default.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { serverEnv } from './demo-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (buildIsStale(root)) {
-  console.log('Building the web app and the studio UI…');
+  console.log('Building the web app, the back office and the studio UI…');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

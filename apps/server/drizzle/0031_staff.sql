@@ -7,7 +7,7 @@ CREATE TABLE "staff"."adjustments" (
 	"player_id" uuid NOT NULL,
 	"currency" text NOT NULL,
 	"amount" bigint NOT NULL,
-	"base_amount" bigint NOT NULL,
+	"base_amount" bigint,
 	"reason" text NOT NULL,
 	"status" text NOT NULL,
 	"requested_by" uuid NOT NULL,
@@ -112,6 +112,10 @@ CREATE INDEX "sign_in_failures_at_idx" ON "staff"."sign_in_failures" USING btree
 CREATE UNIQUE INDEX "accounts_email_key" ON "staff"."accounts" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_key" ON "staff"."sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_staff_idx" ON "staff"."sessions" USING btree ("staff_id");--> statement-breakpoint
+CREATE INDEX "invoices_settled_deposits_idx" ON "payment"."invoices" USING btree ("updated_at") WHERE "payment"."invoices"."type" = 1 and "payment"."invoices"."status" = 2;--> statement-breakpoint
+CREATE INDEX "players_email_prefix_idx" ON "player"."players" USING btree ("email" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "players_phone_prefix_idx" ON "player"."players" USING btree ("phone" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "players_nickname_prefix_idx" ON "player"."players" USING btree (lower("nickname") text_pattern_ops);--> statement-breakpoint
 CREATE FUNCTION "staff"."forbid_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'staff.% is insert-only', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';

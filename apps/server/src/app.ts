@@ -37,8 +37,10 @@ import {
   createPlayerModule,
   ensureFieldSettings,
   type PlayerModule,
-  playerStatusIn,
+  playStatusColumn,
+  playStatusIn,
   publicNameColumn,
+  refuseBetBlockedLaunch,
   registerAuthentication,
 } from './modules/player/index.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
@@ -59,7 +61,7 @@ import {
   sportsbookSandboxEnabled,
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
-import { createStaffModule } from './modules/staff/index.ts';
+import { createStaffModule, dashboardOnDeposit, type StaffModule, staffRealtimeAccess } from './modules/staff/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import {
   type MoneyRule,
@@ -70,6 +72,7 @@ import {
   walletRoutes,
 } from './modules/wallet/index.ts';
 import { createOutboxDispatcher, type Publisher } from './outbox/index.ts';
+import { backofficePlugin } from './site/backoffice-plugin.ts';
 import { sitePlugin } from './site/plugin.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -77,6 +80,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Currency rates (docs/decisions/0018); tests call `app.rates.refresh()`. */
     rates: RatesSource;
+    /** The back office's module (issue 25); tests call `app.staffModule.anchorNow()` (decision 0105). */
+    staffModule: StaffModule;
   }
 }
 
@@ -180,12 +185,22 @@ export async function buildApp({
   const rates = createRatesSource(config, app.log);
   // Live winners and activity boards (decision 0051): published by a money rule, history read back from rounds.
   const activity = { rates, bigWinMultiplier: config.BIG_WIN_MULTIPLIER };
-  registerRealtime(app, { config, player, limits: realtimeLimits, history: activityHistory(db, activity) });
+  registerRealtime(app, {
+    config,
+    player,
+    limits: realtimeLimits,
+    history: activityHistory(db, activity),
+    // The back office's staff connections and `staff:*` channels (decision 0110).
+    staff: staffRealtimeAccess(app, { config, db }),
+  });
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player);
   // The back office (issue 25): 'staff' endpoints get the staff credential and permission check (§1, §3).
   const staff = createStaffModule({ config, db, log: app.log, rates, player, storage: createStorage(config) });
   staff.registerAuthentication(app);
+  app.decorate('staffModule', staff);
+  app.addHook('onReady', async () => staff.start());
+  app.addHook('onClose', async () => staff.stop());
   await ensureFieldSettings(db);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
   app.decorate('rates', rates);
@@ -234,7 +249,8 @@ export async function buildApp({
     db,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
-    onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit, referrals.onDeposit],
+    // …and the back office's dashboard learns that deposits today moved (decision 0110).
+    onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit, referrals.onDeposit, dashboardOnDeposit],
     // The turn-over wager (decision 0066): deposits are wagered ×N before a withdrawal.
     beforeWithdrawal: [assertTurnOverMet],
   });
@@ -249,8 +265,10 @@ export async function buildApp({
     builtInProviders: sportsbook ? [sportsbookProvider(sportsbook)] : [],
     // The player's public name rides the locking statement; its SQL stays in the player module (decision 0099).
     playerName: publicNameColumn,
+    // The status and the staff's bet block ride it too, read under the account lock (decision 0106).
+    playStatus: playStatusColumn,
     rules: [
-      playerMayPlay(playerStatusIn),
+      playerMayPlay(playStatusIn),
       risk.moneyRule,
       bonus.rule,
       ...moneyRules,
@@ -266,7 +284,7 @@ export async function buildApp({
     db,
     studioSecret,
     player,
-    beforeLaunch: [risk.beforeLaunch, ...(checks.beforeLaunch ?? [])],
+    beforeLaunch: [risk.beforeLaunch, refuseBetBlockedLaunch(db), ...(checks.beforeLaunch ?? [])],
     launchers: sportsbook ? { betsy: sportsbookLauncher(sportsbook) } : {},
   });
   await app.register(studioRoutes, { config, db, studioSecret });
@@ -281,6 +299,10 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`)),
   );
-  if (site) await app.register(sitePlugin, { config });
+  if (site) {
+    // The back office's pages (decision 0109) first: the player site's catch-all renders every other path.
+    await app.register(backofficePlugin, { config });
+    await app.register(sitePlugin, { config });
+  }
   return app;
 }

@@ -181,6 +181,8 @@ export const ConfigSchema = z.object({
   INTERNAL_API_URL: url('INTERNAL_API_URL').optional(),
   /** Built React Router app (server build + client assets). */
   WEB_BUILD_DIR: z.string().optional(),
+  /** Built back-office app (apps/backoffice: client assets and index.html, served at /backoffice). */
+  BACKOFFICE_BUILD_DIR: z.string().optional(),
   /**
    * HS256 key of access tokens, at least 32 characters. Required in production on PostgreSQL; otherwise a
    * random key is generated once and kept in DATA_DIR/jwt-secret so tokens survive restarts.
@@ -261,6 +263,19 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Addresses or CIDRs (comma-separated) allowed to reach the back office and its API; unset: every address. */
   BACKOFFICE_ALLOWED_IPS: trustedProxies.optional(),
+  /**
+   * Seals the staff's TOTP secrets at rest (decision 0104), at least 32 characters. Required in production on
+   * PostgreSQL; otherwise generated once into DATA_DIR/staff-box.key. Lost: every staff member re-enrols.
+   */
+  STAFF_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Signs the audit chain's anchors (decision 0105), at least 32 characters. Unset: derived from
+   * STAFF_SECRET_KEY when that is set, else generated once into DATA_DIR/audit-anchor-key. Changed or lost:
+   * the newest anchor no longer verifies until it is moved away.
+   */
+  AUDIT_ANCHOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often the audit chain's head is anchored in the file storage, when it moved (decision 0105). */
+  AUDIT_ANCHOR_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   // ── end of the back office ──
   // ── Real time (modules/realtime, docs/realtime.md) ──
   /** `hub`: this server's websocket endpoint (through Redis when REDIS_URL is set); `centrifugo`: Centrifugo's HTTP API. */
@@ -339,6 +354,7 @@ export type Config = z.output<typeof ConfigSchema> & {
   publicUrl: string;
   dataDir: string;
   webBuildDir: string;
+  backofficeBuildDir: string;
   version: string;
 } & SocialConfig;
 
@@ -435,6 +451,9 @@ export function refuseUnsafeProduction(c: Config): void {
     errors.push('  DEV_MAILBOX: the development mailbox and its dev routes are not allowed in production');
   if (c.devOidcProvider)
     errors.push('  DEV_OIDC_PROVIDER: the "sign in as anyone" provider is not allowed in production');
+  // Instances sharing a database must open each other's sealed TOTP secrets (decision 0104).
+  if (c.DATABASE_URL && !c.STAFF_SECRET_KEY)
+    errors.push('  STAFF_SECRET_KEY: required in production with DATABASE_URL (at least 32 characters)');
   if (errors.length > 0) throw new ConfigError(`Refusing to start in production:\n${errors.join('\n')}`);
 }
 
@@ -484,6 +503,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: resolve(c.DATA_DIR),
     webBuildDir: resolve(c.WEB_BUILD_DIR ?? `${root}/apps/web/build`),
+    backofficeBuildDir: resolve(c.BACKOFFICE_BUILD_DIR ?? `${root}/apps/backoffice/build`),
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

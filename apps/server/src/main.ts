@@ -19,14 +19,20 @@ async function main() {
     exitOnConfigError(error);
   }
   // Loaded only once the configuration passed: a refused start exits before loading the whole server.
-  const [{ buildApp }, { openDatabase, pgliteDirOf }, { seedDemoData }] = await Promise.all([
-    import('./app.ts'),
-    import('./db/client.ts'),
-    import('./db/seed.ts'),
-  ]);
+  const [{ buildApp }, { openDatabase, pgliteDirOf }, { seedDemoData }, { refuseDemoStaff, seedDemoStaff }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./db/client.ts'),
+      import('./db/seed.ts'),
+      import('./modules/staff/index.ts'),
+    ]);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+  // The demo's staff (their passwords are in the README) never in a production start; nor left from a demo.
+  const productionProper = config.NODE_ENV === 'production' && !config.DEMO;
+  if (config.SEED_DEMO_DATA && !productionProper) await seedDemoStaff(database.db);
+  await refuseDemoStaff(config, database.db).catch(exitOnConfigError);
   // Adapters check their own settings (SMTP, Twilio, S3) while the app is built.
   const app = await buildApp({ config, database, site: true }).catch(exitOnConfigError);
   app.log.info({ database: database.kind }, 'database ready');

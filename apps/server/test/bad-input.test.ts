@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databaseKind } from './harness.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from './player/helpers.ts';
+import { signedInStaff } from './staff/helpers.ts';
 
 // Every endpoint the app serves gets malformed ids, queries and bodies: the answer is never a 5xx, and
 // every refusal is the error envelope (api-contract §3). A new endpoint is covered without a new test.
@@ -61,8 +62,14 @@ describe(`bad input on every endpoint (${databaseKind})`, () => {
     const failures: string[] = [];
     let requests = 0;
     for (const e of endpoints) {
-      // A fresh player per endpoint: logging out or closing sessions must not blind the rest.
-      const token = e.auth === 'guest' ? undefined : (await registerPlayer(t)).auth.accessToken;
+      // A fresh player, or staff owner for the back office (every permission), per endpoint: logging out or
+      // closing sessions must not blind the rest.
+      const token =
+        e.auth === 'guest'
+          ? undefined
+          : e.auth === 'staff'
+            ? (await signedInStaff(t, 'owner')).token
+            : (await registerPlayer(t)).auth.accessToken;
       const paths = e.path.includes(':') ? ids.map((id) => fill(e.path, id)) : [e.path];
       const attempts: { url: string; payload?: string }[] = [];
       for (const url of paths) {
@@ -90,6 +97,7 @@ describe(`bad input on every endpoint (${databaseKind})`, () => {
     }
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
+    expect(endpoints.filter((e) => e.auth === 'staff').length, 'the back office is swept too').toBeGreaterThan(10);
   }, 600_000);
 });
 

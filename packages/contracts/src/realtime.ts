@@ -28,6 +28,16 @@ export const PublicChannel = {
   online: 'global:online',
 } as const;
 
+/**
+ * The back office's channels (docs/decisions/0110): only a staff connection (the back-office cookie or a staff
+ * token) allowed them may subscribe, never a player's or a guest's; a staff connection never gets a player's.
+ */
+export const STAFF_CHANNEL_PREFIX = 'staff:';
+export const StaffChannel = {
+  /** `dashboard.changed`: one of the dashboard's tiles moved; read the figures again. */
+  dashboard: 'staff:dashboard',
+} as const;
+
 /** `wallet:accounts` + player id → `wallet:accounts#<id>`. */
 export const playerChannel = (name: PlayerChannelName, playerId: string): string => `${name}#${playerId}`;
 
@@ -59,6 +69,7 @@ export const RealtimeEvent = {
   wheelSpinIssued: 'wheel.spin.issued',
   gameWinner: 'game.winner',
   activityBoardUpdated: 'activity-board.updated',
+  dashboardChanged: 'dashboard.changed',
 } as const;
 
 /** What `global:online` carries: the number of players connected now. */

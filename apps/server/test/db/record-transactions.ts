@@ -3,7 +3,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { driverOf } from '../../src/db/lean-sql.ts';
-import { publicNameColumn } from '../../src/modules/player/index.ts';
+import { playStatusColumn, publicNameColumn } from '../../src/modules/player/index.ts';
 import { lockByToken } from '../../src/modules/wallet/seamless/statements.ts';
 
 // Records the SQL of every transaction on a test app's database (PGlite's transaction or a pg client between
@@ -77,7 +77,7 @@ export async function walletStatementsOf(
     recorder.stop();
     recorder.restore();
   }
-  const lock = lockByToken(publicNameColumn).text;
+  const lock = lockByToken(publicNameColumn, playStatusColumn).text;
   const wallet = recorder.transactions.filter((log) => log[0] === lock);
   expect(wallet).toHaveLength(1);
   return wallet[0]!.length;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
-import { publicNameColumn } from '../../src/modules/player/index.ts';
+import { playStatusColumn, publicNameColumn } from '../../src/modules/player/index.ts';
 import { transfer, withTransaction } from '../../src/modules/wallet/index.ts';
 import {
   type Action,
@@ -27,7 +27,7 @@ beforeAll(async () => {
   ({ database, close } = await freshWalletDatabase(20));
   db = database.db;
   await syncProviders(db, [{ id: 'acme', secret: 'x'.repeat(20), games: [], enabled: true }], 'y'.repeat(32));
-  wallet = createSeamlessWallet({ db, playerName: publicNameColumn });
+  wallet = createSeamlessWallet({ db, playerName: publicNameColumn, playStatus: playStatusColumn });
 });
 afterAll(() => close());
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
-import { publicNameColumn } from '../../src/modules/player/index.ts';
+import { playStatusColumn, publicNameColumn } from '../../src/modules/player/index.ts';
 import { transfer, withTransaction } from '../../src/modules/wallet/index.ts';
 import {
   type Action,
@@ -55,7 +55,7 @@ const realOf = async (accountId: string) =>
 
 describe(`seamless wallet ledger (${databaseKind})`, () => {
   it('keeps ledger invariants over random bet/win/rollback/replay sequences', async () => {
-    const wallet = createSeamlessWallet({ db, playerName: publicNameColumn });
+    const wallet = createSeamlessWallet({ db, playerName: publicNameColumn, playStatus: playStatusColumn });
     type Op =
       | { type: 'bet'; round: number; cents: number }
       | { type: 'win'; round: number; cents: number; close: boolean }
@@ -163,7 +163,7 @@ describe(`seamless wallet ledger (${databaseKind})`, () => {
   }, 120_000);
 
   it('never overdraws under concurrent bets on one player', async () => {
-    const wallet = createSeamlessWallet({ db, playerName: publicNameColumn });
+    const wallet = createSeamlessWallet({ db, playerName: publicNameColumn, playStatus: playStatusColumn });
     const { token, accountId } = await fundedPlayer(5000n); // 50 bets of 1.00 fit
     const tag = randomUUID().slice(0, 8);
     const outcomes = await Promise.allSettled(

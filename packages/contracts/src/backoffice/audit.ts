@@ -39,7 +39,20 @@ export const AuditVerification = z.object({
   /** The seq of the first row that does not recompute or link, when not ok. */
   brokenAt: z.number().int().nullable().optional(),
   /** The newest checkpoint of the head written outside the database, and whether the chain still holds it. */
-  anchor: z.object({ seq: z.number().int(), hash: z.string(), at: z.string(), ok: z.boolean() }).nullable().optional(),
+  anchor: z
+    .object({
+      seq: z.number().int(),
+      hash: z.string(),
+      at: z.string(),
+      ok: z.boolean(),
+      /**
+       * Why not ok: `missing` (the chain has no row with that seq: its newest rows were deleted), `mismatch`
+       * (that row's hash changed) or `unsigned` (the anchor's signature does not check: not trusted).
+       */
+      problem: z.enum(['missing', 'mismatch', 'unsigned']).optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AuditVerification = z.infer<typeof AuditVerification>;
 
@@ -51,3 +64,15 @@ export const DashboardTiles = z.object({
   adjustmentsWaiting: z.number().int(),
 });
 export type DashboardTiles = z.infer<typeof DashboardTiles>;
+
+/** A tile of `DashboardTiles`. */
+export type DashboardTile = keyof DashboardTiles;
+
+/**
+ * What `staff:dashboard` carries: which tile moved, not its figures (delivery is at least once, so a client
+ * reads `GET /api/backoffice/dashboard` again rather than adding deltas). Players online come on `global:online`.
+ */
+export interface DashboardChanged {
+  event: 'dashboard.changed';
+  tile: DashboardTile;
+}

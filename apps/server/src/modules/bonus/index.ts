@@ -20,6 +20,7 @@ export { issuePlayerFreeSpins } from './free-spins.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
 export { bonusRoutes } from './routes.ts';
 export { demoPrizeBonuses, seedBonuses } from './seed.ts';
+export { playerBonusesForStaff, STAFF_BONUSES_SHOWN } from './staff-view.ts';
 export { bonusById as bonusDefinitionById, bonusByIdentity as bonusDefinitionByIdentity } from './store.ts';
 
 export interface BonusModule {

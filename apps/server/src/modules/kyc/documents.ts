@@ -20,7 +20,8 @@ export interface UploadInput {
 type Row = typeof documents.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const toDocument = (row: Row): PlayerDocument => ({
+/** A document as the player API answers it (GET /api/player/documents); the back office shows the same. */
+export const toDocument = (row: Row): PlayerDocument => ({
   id: row.id,
   fileName: row.fileName,
   status: row.status,

@@ -5,6 +5,15 @@ import type { Config } from '../../config.ts';
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 
+const securityOf = (e: Endpoint) =>
+  e.auth === 'guest'
+    ? []
+    : e.auth === 'optional'
+      ? [{}, { bearer: [] }]
+      : e.auth === 'staff'
+        ? [{ staffBearer: [] }, { staffCookie: [] }]
+        : [{ bearer: [] }];
+
 /** OpenAPI 3 document generated from the same zod schemas the server validates with. */
 export function buildOpenApi(config: Config, endpoints: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -33,7 +42,9 @@ export function buildOpenApi(config: Config, endpoints: readonly Endpoint[]) {
       operationId: name,
       summary: e.summary,
       tags: e.tags,
-      security: e.auth === 'guest' ? [] : e.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      security: securityOf(e),
+      // The back office's permission (backoffice-api.md §3): without it the answer is 403 with 20003.
+      ...(e.permission ? { 'x-permission': e.permission } : {}),
       parameters,
       ...(e.body
         ? {
@@ -50,7 +61,14 @@ export function buildOpenApi(config: Config, endpoints: readonly Endpoint[]) {
     openapi: '3.0.3',
     info: { title: 'Croupier player API', version: config.version },
     servers: [{ url: config.publicUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        // Staff (backoffice-api.md §1): an opaque token as a bearer, or the back office's HttpOnly cookie.
+        staffBearer: { type: 'http', scheme: 'bearer', description: 'A staff access token.' },
+        staffCookie: { type: 'apiKey', in: 'cookie', name: 'croupier_staff' },
+      },
+    },
     paths,
   };
 }

@@ -3,6 +3,7 @@ import { type DepositRequest, type DepositResponse, InvoiceStatus, InvoiceType }
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../wallet/index.ts';
+import { refuseBlocked } from './blocked.ts';
 import type { PaymentDeps, SandboxDecision } from './deps.ts';
 import { enqueueInvoice } from './events.ts';
 import { checkDepositLimits } from './limits.ts';
@@ -38,12 +39,14 @@ async function supersedeEarlierAddresses(tx: Db, { playerId, currency, method }:
   for (const row of earlier) await settle(tx, row, false, 'superseded', null);
 }
 
-/** Checks the deposit limits, writes the pending deposit invoice and its outbox event in one transaction. */
+/** Checks the block and the deposit limits, writes the pending invoice and its outbox event in one transaction. */
 async function insertDeposit(
   { db, provider, beforeDeposit }: Pick<PaymentDeps, 'db' | 'provider' | 'beforeDeposit'>,
   d: NewDeposit,
 ): Promise<void> {
   await withTransaction(db, async (tx) => {
+    // A staff block committed since the early check wins: read under a key-share lock (decision 0106).
+    await refuseBlocked(tx, d.playerId, 'deposit', { lock: true });
     if (d.method.type === 'address') await supersedeEarlierAddresses(tx, d);
     // Again inside the insert's transaction (after a superseded address stopped counting): the limit check
     // and the invoice commit together (issue 11).
@@ -81,6 +84,8 @@ async function insertDeposit(
 export async function deposit(deps: PaymentDeps, playerId: string, request: DepositRequest): Promise<DepositResponse> {
   const checked = await checkRequest(deps, 'deposit', playerId, request);
   const { currency, method, amount } = checked;
+  // Before the provider is asked: a blocked player starts nothing there.
+  await refuseBlocked(deps.db, playerId, 'deposit');
   await checkDepositLimits(deps.beforeDeposit, { playerId, currency, amount });
   const id = randomUUID();
   const decision = await deps.provider.startDeposit({

@@ -1,7 +1,9 @@
 // The payment module as other modules see it (docs/decisions/0015).
 
+export { type DepositTotal, depositTotalsSince } from './deposit-totals.ts';
 export { depositedSince } from './deposited.ts';
 export type { DepositSucceeded, DepositSuccess } from './deps.ts';
 export { sharePaymentInstrument } from './instruments.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';
+export { type PlayerPaymentTotal, playerPaymentTotalsSince } from './player-totals.ts';
 export { paymentRoutes } from './routes.ts';

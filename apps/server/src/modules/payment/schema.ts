@@ -50,6 +50,8 @@ export const invoices = payment.table(
     uniqueIndex('invoices_provider_reference_key').on(t.provider, t.providerReference),
     index('invoices_player_idx').on(t.playerId, t.createdAt),
     index('invoices_due_idx').on(t.dueAt).where(sql`${t.status} = 1`),
+    // The back office's deposits today (deposit-totals.ts): successful deposits by the moment they settled.
+    index('invoices_settled_deposits_idx').on(t.updatedAt).where(sql`${t.type} = 1 and ${t.status} = 2`),
   ],
 );
 

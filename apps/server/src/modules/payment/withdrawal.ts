@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { InsufficientFundsError, lockWithdrawal, withTransaction } from '../wallet/index.ts';
+import { refuseBlocked } from './blocked.ts';
 import type { PaymentDeps } from './deps.ts';
 import { invalid, notFound } from './errors.ts';
 import { enqueueInvoice } from './events.ts';
@@ -31,6 +32,8 @@ export async function withdraw(
   const started = provider.startWithdrawal({ invoiceId: id, request: { ...request, currency }, method });
   try {
     await withTransaction(db, async (tx) => {
+      // A staff block of withdrawals (decision 0106), under a key-share lock of the player's row.
+      await refuseBlocked(tx, playerId, 'withdrawal', { lock: true });
       for (const check of beforeWithdrawal ?? []) await check(tx, { playerId, currency });
       const [row] = await tx
         .insert(invoices)

@@ -6,6 +6,7 @@ import { createSettingsService } from '../settings/index.ts';
 import { mintAutologinToken } from './accounts/autologin.ts';
 import { createPacer } from './accounts/pacer.ts';
 import { getProfile } from './accounts/profile-read.ts';
+import { type BlocksChange, type BlocksPatch, closePlayerSessions, setBlocks } from './blocks.ts';
 import type {
   PlayerDeps,
   PlayerRegisteredListener,
@@ -35,6 +36,13 @@ export interface PlayerModule {
    * consents go off); answers what to call once that transaction committed.
    */
   closeForSelfExclusion(tx: Db, playerId: string): Promise<() => void>;
+  /**
+   * A staff member's blocks (decision 0106), in the caller's transaction: null for an unknown player. A login
+   * block closes every session there; call `afterCommit` once committed to end their sockets.
+   */
+  setBlocks(tx: Db, playerId: string, patch: BlocksPatch): Promise<BlocksChange | null>;
+  /** Every open session of the player closes in the caller's transaction; null for an unknown player. */
+  closeSessions(tx: Db, playerId: string, reason?: string): Promise<{ closed: number; afterCommit: () => void } | null>;
   /** Called after each registration is committed, in order; a failing listener is logged, not fatal. */
   onRegistered(listener: PlayerRegisteredListener): void;
   /** Called with the ids of sessions just closed (logout, closed by the player, password change or reset). */
@@ -70,6 +78,8 @@ export function createPlayerModule(input: {
     getProfile: (playerId) => getProfile(deps, playerId),
     mintAutologinToken: (playerId, ttlSeconds) => mintAutologinToken(deps, playerId, ttlSeconds),
     closeForSelfExclusion: (tx, playerId) => closeForSelfExclusion(deps, tx, playerId),
+    setBlocks: (tx, playerId, patch) => setBlocks(deps, tx, playerId, patch),
+    closeSessions: (tx, playerId, reason) => closePlayerSessions(deps, tx, playerId, reason),
     onRegistered: (listener) => void deps.registered.push(listener),
     onSessionsClosed: (listener) => void deps.sessionsClosed.push(listener),
     onSignIn: (guard) => void deps.signInGuards.push(guard),

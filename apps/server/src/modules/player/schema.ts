@@ -86,6 +86,11 @@ export const players = player.table(
     uniqueIndex('players_email_key').on(t.email),
     uniqueIndex('players_phone_key').on(t.phone),
     uniqueIndex('players_referral_code_key').on(t.referralCode),
+    // The back office's search by prefix (decision 0107): text_pattern_ops answers `like 'abc%'` whatever the
+    // database's collation. E-mails are stored lower-case, phones as digits; nicknames are matched lower-case.
+    index('players_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('players_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    index('players_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { eq, or } from 'drizzle-orm';
 import { countRecent, recordEvent } from './audit.ts';
 import type { PlayerDeps, RequestMeta } from './context.ts';
 import { type MailDeps, mail } from './mail.ts';
 import { players } from './schema.ts';
+import { signInRefused } from './sign-in-refused.ts';
 
 // The account flows' throttles (login, codes, e-mails) and lifetimes: not the risk module's gaming limits.
 
@@ -106,10 +106,10 @@ async function sendSignInLink(
   mintLink: MintLink,
 ): Promise<void> {
   const [owner] = await deps.db
-    .select({ id: players.id, email: players.email, status: players.status })
+    .select({ id: players.id, email: players.email, status: players.status, blockLogin: players.blockLogin })
     .from(players)
     .where(or(eq(players.email, identity), eq(players.phone, identity)));
-  if (!owner?.email || owner.status === PlayerStatus.blocked) return;
+  if (!owner?.email || signInRefused(owner)) return;
   const sent = await countRecent(
     deps.db,
     { playerId: owner.id, type: 'signin_link_sent' },

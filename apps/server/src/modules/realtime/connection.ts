@@ -12,6 +12,14 @@ import type { RawData, WebSocket } from 'ws';
 import type { HubClient, RealtimeHub } from './hub.ts';
 import type { RealtimeLimits } from './limits.ts';
 import { hasHistory, maySubscribe } from './permissions.ts';
+import {
+  isStaffChannel,
+  type StaffAccess,
+  type StaffCookie,
+  type StaffCredential,
+  type StaffIdentity,
+  staffCredentialOf,
+} from './staff.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 export interface ConnectionDeps {
@@ -26,6 +34,8 @@ export interface ConnectionDeps {
   onClosed: (connection: Connection) => void;
   /** The newest publications of a channel that has a history (activity boards), newest first; none: 108. */
   history?: ChannelHistory;
+  /** Staff connections (decision 0110); without it every connection is a player's or a guest's. */
+  staff?: StaffAccess;
 }
 
 /** Up to `limit` publications' data of `channel`, newest first. */
@@ -66,17 +76,21 @@ export class Connection implements HubClient {
   readonly client = randomUUID();
   user: string | null = null;
   session: string | null = null;
+  /** The staff member of a staff connection (decision 0110): `user` stays null, so no player channel opens. */
+  staff: StaffIdentity | null = null;
   private state: 'connecting' | 'connected' | 'closed' = 'connecting';
   private readonly subscriptions = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private bucket: number;
   private refilledAt = Date.now();
   private expiresAt: number | null = null;
-  private readonly timers: { [key in 'connect' | 'ping' | 'pong' | 'expiry' | 'kill']?: NodeJS.Timeout } = {};
+  private readonly timers: { [key in 'connect' | 'ping' | 'pong' | 'expiry' | 'kill' | 'staff']?: NodeJS.Timeout } = {};
 
   constructor(
     private readonly ws: WebSocket,
     private readonly deps: ConnectionDeps,
+    /** The back-office cookie of the upgrade, read there because only the upgrade has the headers. */
+    private readonly staffCookie: StaffCookie | null = null,
   ) {
     this.bucket = deps.limits.commandBurst;
     this.timers.connect = this.timer(deps.limits.connectTimeoutMs, () => this.disconnect(RealtimeDisconnect.stale));
@@ -118,6 +132,7 @@ export class Connection implements HubClient {
     this.state = 'closed';
     for (const key of ['connect', 'ping', 'pong', 'expiry'] as const) clearTimeout(this.timers[key]);
     clearInterval(this.timers.ping);
+    clearInterval(this.timers.staff);
     this.deps.hub.remove(this, this.subscriptions);
     this.deps.onClosed(this);
   }
@@ -193,7 +208,7 @@ export class Connection implements HubClient {
   private async handle(command: RealtimeCommand): Promise<void> {
     if (this.state === 'closed') return;
     const { id } = command;
-    if (command.connect) return this.connect(id, command.connect.token);
+    if (command.connect) return this.connect(id, command.connect.token, command.connect.name);
     // Nothing but connect is allowed before the connection is established.
     if (this.state !== 'connected') return this.disconnect(RealtimeDisconnect.badRequest);
     if (command.subscribe) return this.subscribe(id, command.subscribe.channel);
@@ -215,8 +230,10 @@ export class Connection implements HubClient {
     this.fail(id, errors.methodNotFound);
   }
 
-  private async connect(id: number | undefined, token: string | undefined): Promise<void> {
+  private async connect(id: number | undefined, token: string | undefined, name: string | undefined): Promise<void> {
     if (this.state !== 'connecting') return this.disconnect(RealtimeDisconnect.badRequest);
+    const staff = this.deps.staff ? staffCredentialOf(token, name, this.staffCookie) : null;
+    if (staff) return this.connectStaff(id, staff);
     if (token) {
       let check: Awaited<ReturnType<TokenVerifier>>;
       try {
@@ -236,6 +253,54 @@ export class Connection implements HubClient {
       this.session = check.session;
       this.expiresAt = check.expiresAt;
     }
+    this.established(id);
+  }
+
+  /**
+   * A staff member's connection (decision 0110): no token expiry for the client to refresh (the cookie is out
+   * of its reach), so the server checks the session again every `staffCheckMs` and ends the socket once it is
+   * signed out, disabled, idle or expired; a closed session's socket also ends at once through `hub.revoke`.
+   */
+  private async connectStaff(id: number | undefined, credential: StaffCredential): Promise<void> {
+    const access = this.deps.staff!;
+    let identity: StaffIdentity | null = null;
+    if (credential !== 'refused') {
+      try {
+        identity = await access.authenticate(credential.token, credential.via);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'realtime staff check failed');
+        return this.fail(id, errors.internal);
+      }
+    }
+    if (this.isClosed()) return;
+    if (!identity) {
+      this.fail(id, errors.unauthorized);
+      return this.disconnect(RealtimeDisconnect.invalidToken);
+    }
+    this.staff = identity;
+    this.session = identity.sessionId;
+    this.established(id);
+    this.timers.staff = setInterval(
+      () => void this.recheckStaff(access, identity.sessionId),
+      this.deps.limits.staffCheckMs,
+    );
+    this.timers.staff.unref();
+  }
+
+  private async recheckStaff(access: StaffAccess, sessionId: string): Promise<void> {
+    let open: boolean;
+    try {
+      open = await access.isOpen(sessionId);
+    } catch (error) {
+      // The database is unreachable: the next check decides.
+      this.deps.log.warn({ err: error }, 'realtime staff session check failed');
+      return;
+    }
+    if (!open) this.revoke();
+  }
+
+  /** The connect reply, the hub's index and the pings: the connection is open. */
+  private established(id: number | undefined): void {
     this.state = 'connected';
     clearTimeout(this.timers.connect);
     this.deps.hub.add(this);
@@ -268,7 +333,11 @@ export class Connection implements HubClient {
 
   private subscribe(id: number | undefined, channel: string): undefined {
     if (this.subscriptions.has(channel)) return this.fail(id, errors.alreadySubscribed);
-    if (!maySubscribe(channel, this.user)) return this.fail(id, errors.permissionDenied);
+    // `staff:*` only for a staff connection allowed it; every other channel by the players' rules.
+    const allowed = isStaffChannel(channel)
+      ? this.staff?.channels.includes(channel) === true
+      : maySubscribe(channel, this.user);
+    if (!allowed) return this.fail(id, errors.permissionDenied);
     if (this.subscriptions.size >= this.deps.limits.maxSubscriptions) return this.fail(id, errors.limitExceeded);
     this.subscriptions.add(channel);
     this.deps.hub.subscribe(this, channel);

@@ -11,11 +11,13 @@ import { defaultRealtimeLimits, type RealtimeLimits } from './limits.ts';
 import { localOnline, OnlineCounter, type OnlineSource, redisOnline } from './online.ts';
 import { CentrifugoPublisher, HubPublisher } from './publishers.ts';
 import { RedisFanout } from './redis.ts';
+import type { StaffAccess, StaffCookie } from './staff.ts';
 import { playerTokenVerifier } from './tokens.ts';
 
 export type { ChannelHistory } from './connection.ts';
 export type { RealtimeLimits } from './limits.ts';
 export { CentrifugoPublisher, HubPublisher } from './publishers.ts';
+export { STAFF_CLIENT_NAME, type StaffAccess, type StaffCookie, type StaffIdentity } from './staff.ts';
 
 /** Where the centrifuge client connects (api-contract §14.1). */
 export const WEBSOCKET_PATH = '/api/connection/websocket';
@@ -25,6 +27,8 @@ export interface RealtimeState {
   online: OnlineCounter;
   /** Open sockets, connected or not yet. */
   readonly sockets: number;
+  /** Ends the sockets of these sessions (a player's or a staff member's), here and on every instance. */
+  endSessions(sessionIds: string[]): void;
 }
 
 declare module 'fastify' {
@@ -45,12 +49,15 @@ export function registerRealtime(
     player,
     limits: overrides = {},
     history,
+    staff,
   }: {
     config: Config;
     player: PlayerModule;
     limits?: Partial<RealtimeLimits>;
     /** Where `history` of the activity boards is read (the game module's). */
     history?: ChannelHistory;
+    /** Staff connections and the `staff:*` channels (decision 0110), from the staff module's face. */
+    staff?: StaffAccess;
   },
 ): void {
   if (config.REALTIME_PUBLISHER === 'centrifugo') {
@@ -66,12 +73,13 @@ export function registerRealtime(
   let source: OnlineSource;
   // A closed session's sockets end at once here, and on every other instance through Redis.
   let revokeElsewhere: (sessionIds: string[]) => Promise<void> = async () => {};
-  player.onSessionsClosed((sessionIds) => {
+  const endSessions = (sessionIds: string[]) => {
     hub.revoke(sessionIds);
     revokeElsewhere(sessionIds).catch((error) =>
       app.log.warn({ err: error, sessionIds }, 'could not tell other instances to end closed sessions'),
     );
-  });
+  };
+  player.onSessionsClosed(endSessions);
   if (config.REDIS_URL) {
     const fanout = new RedisFanout(config.REDIS_URL, config.REALTIME_REDIS_PREFIX, hub, app.log);
     revokeElsewhere = (sessionIds) => fanout.revoke(sessionIds);
@@ -96,6 +104,7 @@ export function registerRealtime(
     log: app.log,
     onClosed: (connection: Connection) => sockets.delete(connection),
     history,
+    staff,
   };
   // No compression: publications are small, and zlib contexts cost memory per connection.
   const server = new WebSocketServer({
@@ -115,7 +124,15 @@ export function registerRealtime(
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    server.handleUpgrade(request, socket, head, (ws) => sockets.add(new Connection(ws, deps)));
+    // The back-office cookie and its Origin are read here: later only the socket is left (decision 0110).
+    let staffCookie: StaffCookie | null = null;
+    try {
+      staffCookie = staff?.cookieOf(request) ?? null;
+    } catch (error) {
+      // An upgrade listener must not throw: the socket is simply not a staff one.
+      app.log.warn({ err: error }, 'could not read the back-office cookie of an upgrade');
+    }
+    server.handleUpgrade(request, socket, head, (ws) => sockets.add(new Connection(ws, deps, staffCookie)));
   };
   app.server.on('upgrade', onUpgrade);
 
@@ -125,6 +142,7 @@ export function registerRealtime(
     get sockets() {
       return sockets.size;
     },
+    endSessions,
   });
   // Before the HTTP server closes: it would otherwise wait for every websocket to end by itself.
   app.addHook('preClose', async () => {

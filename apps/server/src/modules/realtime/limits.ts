@@ -19,6 +19,8 @@ export interface RealtimeLimits {
   maxBufferedBytes: number;
   /** The online count is recomputed (and published when changed) at most this often. */
   onlineIntervalMs: number;
+  /** A staff connection's session is checked again this often: signed out, disabled or idle ends it (decision 0110). */
+  staffCheckMs: number;
 }
 
 export const defaultRealtimeLimits: RealtimeLimits = {
@@ -32,4 +34,5 @@ export const defaultRealtimeLimits: RealtimeLimits = {
   maxSubscriptions: 128,
   maxBufferedBytes: 1024 * 1024,
   onlineIntervalMs: 5_000,
+  staffCheckMs: 30_000,
 };

@@ -2,6 +2,7 @@ import { FAMILY_ONLY, FAMILY_WILDCARD } from '@croupier/contracts';
 import { countries } from '@croupier/contracts/reference/index';
 import type { OutboxMessage, Publisher } from '../../outbox/index.ts';
 import type { RealtimeHub } from './hub.ts';
+import { isStaffChannel } from './staff.ts';
 
 /** Single-process fan-out: committed outbox events go straight to this process's sockets. */
 export class HubPublisher implements Publisher {
@@ -31,6 +32,9 @@ export class CentrifugoPublisher implements Publisher {
   }
 
   async publish(message: OutboxMessage): Promise<void> {
+    // Only the built-in endpoint serves the staff channels (decision 0110): Centrifugo cannot read the
+    // back-office cookie, and would refuse a namespace it does not know, holding the event back for ever.
+    if (isStaffChannel(message.channel)) return;
     // A family publication (`game:winners:desktop:*`) is one broadcast to each country's channel.
     const family = message.channel.endsWith(FAMILY_WILDCARD) ? message.channel.slice(0, -1) : null;
     let body: object = { channel: message.channel, data: message.data };

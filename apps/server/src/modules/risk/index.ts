@@ -11,6 +11,7 @@ import { signInGuard } from './sign-in.ts';
 
 export { type MayGainValue, mayGainValueNow, noExclusionCheck } from './may-gain-value.ts';
 export { riskRoutes } from './routes.ts';
+export { limitsForStaff, type StaffLimitInput, staffLowerLimit } from './staff-limits.ts';
 export { historyOf } from './store.ts';
 export {
   addDeposit as turnOverOnDeposit,

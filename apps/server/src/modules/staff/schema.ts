@@ -156,7 +156,8 @@ export const adjustments = staff.table(
     playerId: uuid('player_id').notNull(),
     currency: text('currency').notNull(),
     amount: minor('amount').notNull(),
-    baseAmount: minor('base_amount').notNull(),
+    /** |amount| in EUR cents at the rate of the request; null when the currency had no rate (it waited). */
+    baseAmount: minor('base_amount'),
     reason: text('reason').notNull(),
     /** 'pending', 'applied' or 'rejected'. */
     status: text('status').notNull(),

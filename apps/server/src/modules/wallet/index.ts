@@ -4,6 +4,14 @@ import { createWalletAccounts } from './accounts.ts';
 
 // The wallet as other modules see it: commands that take the caller's transaction, never tables.
 export { listAccounts, openAccount } from './accounts.ts';
+export {
+  type AdjustableAccount,
+  adjustableAccount,
+  applyStaffAdjustment,
+  STAFF_ADJUSTMENT_KIND,
+  type StaffAdjustmentMoney,
+  type StaffAdjustmentResult,
+} from './adjustment.ts';
 export { type BonusMoney, createBonusHouse, creditBonus, forfeitBonus, lockPlayerAccount } from './bonus-money.ts';
 export { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from './holds.ts';
 export {
@@ -21,6 +29,7 @@ export {
   transfer,
   withTransaction,
 } from './ledger.ts';
+export { LEDGER_COUNT_AHEAD, type LedgerQuery, ledgerHistory, ledgerTypeOf } from './ledger-history.ts';
 export { type NetLoss, netLossesBetween } from './net-loss.ts';
 export {
   creditDeposit,
@@ -29,6 +38,7 @@ export {
   releaseWithdrawal,
   settleWithdrawal,
 } from './payments.ts';
+export { type PlayerPlayTotal, playerPlayTotalsSince } from './play-totals.ts';
 export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
 export { walletRoutes } from './routes.ts';

@@ -1,11 +1,11 @@
 import { ApiError, type Auth, ErrorCode } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { randomCode, sha256 } from '../crypto.ts';
 import { autologinTokens, players } from '../schema.ts';
 import { openSession } from '../sessions/sessions.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { throttles } from '../throttles.ts';
 
 // Single-use sign-in tokens: minted for game and affiliate flows (and the link to an owner under attack),
@@ -42,7 +42,7 @@ export async function loginWithToken(
     )
     .returning({ playerId: autologinTokens.playerId });
   const player = used ? (await db.select().from(players).where(eq(players.id, used.playerId)))[0] : undefined;
-  if (!player || player.status === PlayerStatus.blocked) {
+  if (!player || signInRefused(player)) {
     await recordEvent(db, { type: 'autologin', outcome: 'failure', playerId: player?.id, meta });
     throw ApiError.of(ErrorCode.unauthorized, 'The sign-in link is not valid.');
   }

@@ -1,11 +1,11 @@
 import { ApiError, type Auth, ErrorCode } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { eq } from 'drizzle-orm';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { verifyPassword } from '../crypto.ts';
 import { players } from '../schema.ts';
 import { openSession } from '../sessions/sessions.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { checkLoginThrottle } from '../throttles.ts';
 import { mintAutologinToken } from './autologin.ts';
 import { geoRefusal } from './deps.ts';
@@ -36,7 +36,7 @@ export async function login(
     await recordEvent(db, { type: 'login', outcome: 'failure', playerId: player?.id, identity, meta });
     throw ApiError.of(ErrorCode.unauthorized, 'Wrong login or password.');
   }
-  if (player.status === PlayerStatus.blocked) {
+  if (signInRefused(player)) {
     await recordEvent(db, {
       type: 'login',
       outcome: 'refused',

@@ -1,5 +1,4 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { countRecent, recordEvent } from '../audit.ts';
@@ -8,6 +7,7 @@ import { hashPassword, randomCode, sha256 } from '../crypto.ts';
 import { type MailDeps, mail } from '../mail.ts';
 import { passwordResets, players } from '../schema.ts';
 import { closeAllSessions, notifySessionsClosed } from '../sessions/sessions.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { throttles } from '../throttles.ts';
 import { invalid } from './form.ts';
 
@@ -41,7 +41,7 @@ export async function requestPasswordReset(
     throw ApiError.of(ErrorCode.tooManyAttempts, 'Too many reset requests for this address. Try again later.');
   }
   const [player] = await db
-    .select({ id: players.id, status: players.status })
+    .select({ id: players.id, status: players.status, blockLogin: players.blockLogin })
     .from(players)
     .where(eq(players.email, email));
   await recordEvent(db, {
@@ -51,7 +51,7 @@ export async function requestPasswordReset(
     identity: email,
     meta,
   });
-  if (!player || player.status === PlayerStatus.blocked) return null;
+  if (!player || signInRefused(player)) return null;
   const playerId = player.id;
   return () => issuePasswordReset(deps, playerId, email);
 }

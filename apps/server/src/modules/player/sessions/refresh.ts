@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type AccessClaims, ApiError, type Auth, ErrorCode } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { type PlayerRow, toProfile } from '../profile.ts';
 import { players, sessions } from '../schema.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { throttles } from '../throttles.ts';
 import { verifyJwt } from './jwt.ts';
 import { refreshValueMatches } from './refresh-cookie.ts';
@@ -88,7 +88,7 @@ async function sessionOfToken(deps: PlayerDeps, { token, meta }: RefreshRequest)
   if (session.closedAt) throw await refuse('session closed');
   if (session.refreshUntil.getTime() <= Date.now()) throw await refuse('refresh window over');
   if (sessionEndOf(deps, session.createdAt) <= Date.now()) throw await refuse('session lifetime over');
-  if (player.status === PlayerStatus.blocked) throw await refuse('blocked');
+  if (signInRefused(player)) throw await refuse('blocked');
   return {
     claims,
     session,

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type AccessClaims, ApiError, type Auth, ErrorCode, type Session } from '@croupier/contracts';
-import { PlayerStatus } from '@croupier/contracts/reference/index';
 import { and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { poolSql, statement } from '../../../db/lean-sql.ts';
@@ -8,6 +7,7 @@ import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { type PlayerRow, toProfile } from '../profile.ts';
 import { sessions } from '../schema.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { throttles } from '../throttles.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 
@@ -21,7 +21,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 const SESSION_CHECK = statement(
   'player_session_check',
-  `select s.closed_at, s.refresh_until, s.last_seen_at, p.status
+  `select s.closed_at, s.refresh_until, s.last_seen_at, p.status, p.block_login
      from player.sessions s join player.players p on p.id = s.player_id
     where s.id = $1 and s.player_id = $2`,
 );
@@ -30,6 +30,7 @@ interface SessionCheckRow {
   refresh_until: Date | string;
   last_seen_at: Date | string;
   status: number;
+  block_login: boolean;
 }
 
 /** What an authenticated request knows about its caller. */
@@ -129,8 +130,10 @@ export async function authenticate(deps: PlayerDeps, token: string): Promise<Aut
     refreshUntil: new Date(found.refresh_until),
     lastSeenAt: new Date(found.last_seen_at),
     status: found.status,
+    blockLogin: found.block_login,
   };
-  if (!row || row.closedAt || row.status === PlayerStatus.blocked || row.refreshUntil.getTime() <= Date.now()) {
+  // A staff login block closes the sessions too; reading it here also refuses one opened in a race with it.
+  if (!row || row.closedAt || signInRefused(row) || row.refreshUntil.getTime() <= Date.now()) {
     throw unauthorized('The session has ended.');
   }
   if (Date.now() - row.lastSeenAt.getTime() > throttles.lastSeenEverySeconds * 1000) {

@@ -1,5 +1,5 @@
 import { ApiError, type Auth, ErrorCode } from '@croupier/contracts';
-import { baseCurrencyCode, currencies, isLocaleCode, PlayerStatus } from '@croupier/contracts/reference/index';
+import { baseCurrencyCode, currencies, isLocaleCode } from '@croupier/contracts/reference/index';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { countriesOf } from '../accounts/deps.ts';
@@ -10,6 +10,7 @@ import { emitRegistered } from '../events.ts';
 import type { PlayerRow } from '../profile.ts';
 import { players } from '../schema.ts';
 import { closeAllSessions, notifySessionsClosed, openSession } from '../sessions/sessions.ts';
+import { signInRefused } from '../sign-in-refused.ts';
 import { socialIdentities } from './schema.ts';
 
 /** What the provider vouched for, after the code exchange. */
@@ -131,7 +132,7 @@ async function byLink(deps: PlayerDeps, input: SocialSignIn): Promise<Auth | nul
     .innerJoin(players, eq(players.id, socialIdentities.playerId))
     .where(and(eq(socialIdentities.issuer, issuer), eq(socialIdentities.subject, subject)));
   if (!linked) return null;
-  if (linked.player.status === PlayerStatus.blocked) throw await blocked(deps, input, linked.player);
+  if (signInRefused(linked.player)) throw await blocked(deps, input, linked.player);
   await db
     .update(socialIdentities)
     .set({ lastLoginAt: sql`now()`, ...(email && emailVerified ? { email } : {}) })
@@ -142,7 +143,7 @@ async function byLink(deps: PlayerDeps, input: SocialSignIn): Promise<Auth | nul
 async function byEmail(deps: PlayerDeps, input: SocialSignIn, email: string): Promise<Auth | null> {
   const [player] = await deps.db.select().from(players).where(eq(players.email, email));
   if (!player) return null;
-  if (player.status === PlayerStatus.blocked) throw await blocked(deps, input, player);
+  if (signInRefused(player)) throw await blocked(deps, input, player);
   // An address nobody had proved: whoever set the password may not own it (account pre-hijacking).
   // The provider has proved it now, so that password and its sessions go; the owner can reset it.
   const unproved = player.confirmedAt === null;

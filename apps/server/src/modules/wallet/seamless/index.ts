@@ -12,6 +12,7 @@ export {
   type MoneyRule,
   type Movement,
   type MovementKind,
+  type PlayStatus,
   playerMayPlay,
   type RefusalReason,
   type RuleContext,

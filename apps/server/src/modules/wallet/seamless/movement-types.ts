@@ -3,7 +3,7 @@ import type { Sql, Statement } from '../../../db/lean-sql.ts';
 import type { AccountRow } from '../ledger-types.ts';
 import type { HouseAccounts } from './caches.ts';
 import type { Funding } from './funding.ts';
-import type { LockColumn, MoneyRule } from './rules.ts';
+import type { LockColumn, MoneyRule, PlayStatus } from './rules.ts';
 
 // What a seamless movement is made of (decision 0021): the provider's actions and the answer they get, the
 // launch token's session, the open movement under the account lock, and a claimed transaction id.
@@ -60,9 +60,10 @@ export interface SeamlessDeps {
   rules: readonly MoneyRule[];
   funding: Funding;
   now: () => Date;
-  /** The locking statement, built once with the player module's public-name column (decision 0086). */
+  /** The locking statement, built once with the player module's columns (decisions 0086, 0106). */
   lockByToken: Statement;
   playerName: LockColumn<string>;
+  playStatus: LockColumn<PlayStatus | null>;
 }
 
 /** One movement's (or one batch's) state: the open transaction, the token's session, the locked account. */
@@ -74,8 +75,8 @@ export interface MovementContext {
   houseId: string;
   /** House accounts the rules' legs may use (in the movement's currency). */
   ruleHouses: Set<string>;
-  /** The player's status as the locking statement read it (null: no player row). */
-  playerStatus: number | null;
+  /** The player's status and bet block as the locking statement read them (null: no player row). */
+  playerStatus: PlayStatus | null;
   /** The player's public display name, from the same statement (decision 0086). */
   playerName: string;
   /**

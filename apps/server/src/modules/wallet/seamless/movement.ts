@@ -12,7 +12,7 @@ import type { RulesOutcome } from './rules.ts';
 
 type LockedRow = AccountRow &
   Pick<Session, 'tokenHash' | 'gameId' | 'expiresAt'> & {
-    playerStatus: number | null;
+    playStatusSource: unknown;
     playerNameSource: unknown;
   };
 
@@ -26,7 +26,7 @@ export async function openMovement(
 ): Promise<MovementContext> {
   const [row] = await sql.query<LockedRow>(deps.lockByToken, [tokenHashOf(token), providerId]);
   if (!row?.playerId) throw new SeamlessError('INVALID_TOKEN', 'Unknown token');
-  const { tokenHash, gameId, expiresAt, playerStatus, playerNameSource, ...account } = row;
+  const { tokenHash, gameId, expiresAt, playStatusSource, playerNameSource, ...account } = row;
   const session: Session = {
     tokenHash,
     playerId: row.playerId,
@@ -38,6 +38,7 @@ export async function openMovement(
   };
   const houseId = await deps.houseAccounts(sql, session.currency);
   const playerName = deps.playerName.read(playerNameSource);
+  const playerStatus = deps.playStatus.read(playStatusSource);
   return { sql, session, account, houseId, ruleHouses: new Set(), playerStatus, playerName, alone, deps };
 }
 

@@ -17,7 +17,7 @@ import type { Action } from './movement-types.ts';
 import { createProviderDirectory } from './provider-directory.ts';
 import { type ProviderConfig, parseProviders, syncProviders } from './providers.ts';
 import { fail, readRequest } from './read-request.ts';
-import type { LockColumn, MoneyRule } from './rules.ts';
+import type { LockColumn, MoneyRule, PlayStatus } from './rules.ts';
 import { createSeamlessWallet } from './service.ts';
 
 const movements = [
@@ -45,6 +45,8 @@ export async function seamlessRoutes(
     rules?: readonly MoneyRule[];
     /** The player module's public-name column for the locking statement (decisions 0086, 0099). */
     playerName: LockColumn<string>;
+    /** The player module's status and bet block column, for the player-status rule (decision 0106). */
+    playStatus: LockColumn<PlayStatus | null>;
     /** Providers built into this process besides the studio (the demo's sandbox sportsbook); SEAMLESS_PROVIDERS wins on an equal id. */
     builtInProviders?: readonly ProviderConfig[];
   },
@@ -55,7 +57,12 @@ export async function seamlessRoutes(
   const builtIn = (opts.builtInProviders ?? []).filter((p) => !configured.some((c) => c.id === p.id));
   await syncProviders(db, [...builtIn, ...configured], opts.studioSecret);
   const providers = createProviderDirectory(db);
-  const wallet = createSeamlessWallet({ db, rules: opts.rules, playerName: opts.playerName });
+  const wallet = createSeamlessWallet({
+    db,
+    rules: opts.rules,
+    playerName: opts.playerName,
+    playStatus: opts.playStatus,
+  });
 
   await app.register(
     async (api) => {

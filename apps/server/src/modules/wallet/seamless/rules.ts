@@ -38,8 +38,11 @@ export interface Movement {
   cancelledBet?: { transactionId: string; at: string };
   /** The round as this movement left it, when the movement's own statement returned it (a win). */
   round?: RoundRow;
-  /** The player's status, read in this transaction by the statement that locked the account (decision 0081). */
-  playerStatus?: number | null;
+  /**
+   * The player's status and bet block, read in this transaction by the statement that locked the account
+   * (decisions 0081, 0106); null: no player row; absent: not read (the player-status rule reads it).
+   */
+  playerStatus?: PlayStatus | null;
   /** The player's public display name, read by the same statement (decision 0086). */
   playerName?: string;
 }
@@ -87,6 +90,14 @@ export interface RulesOutcome {
 export interface LockColumn<T> {
   select(playerId: string): string;
   read(value: unknown): T;
+}
+
+/** What the player-status rule reads of the player (the player module's column, decision 0106). */
+export interface PlayStatus {
+  /** PlayerStatus: 1 active, 2 deposits restricted, 3 blocked, 4 self-excluded, 5 cooling-off. */
+  status: number;
+  /** A staff member's bet block (backoffice-api.md §4), apart from the status. */
+  betBlocked: boolean;
 }
 
 export interface MoneyRule {
@@ -153,16 +164,19 @@ export async function applyRules(
   return withdrawalsHeld === undefined ? { legs, events } : { legs, events, withdrawalsHeld };
 }
 
-/** The player may play: status 1 (active) or 2 (deposits restricted); anything else refuses bets. */
-export function playerMayPlay(statusOf: (sql: Sql, playerId: string) => Promise<number | null>): MoneyRule {
+/**
+ * The player may play: status 1 (active) or 2 (deposits restricted) and no bet block; anything else refuses
+ * bets. Wins and rollbacks always pass: a block never traps money in a round.
+ */
+export function playerMayPlay(statusOf: (sql: Sql, playerId: string) => Promise<PlayStatus | null>): MoneyRule {
   return {
     name: 'player-status',
     kinds: ['bet'],
     async apply({ sql, movement }) {
       // The locking statement read it; a movement built elsewhere (no status) reads it here.
-      const status =
-        movement.playerStatus === undefined ? await statusOf(sql, movement.playerId) : movement.playerStatus;
-      if (status !== 1 && status !== 2) throw new RuleRefusal('player_disabled', 'The player may not play');
+      const play = movement.playerStatus === undefined ? await statusOf(sql, movement.playerId) : movement.playerStatus;
+      if (play?.status !== 1 && play?.status !== 2) throw new RuleRefusal('player_disabled', 'The player may not play');
+      if (play.betBlocked) throw new RuleRefusal('player_disabled', 'Bets are blocked on this account');
       return undefined;
     },
   };

@@ -11,7 +11,7 @@ import { type Funding, realThenBonus } from './funding.ts';
 import { openMovement } from './movement.ts';
 import type { Action, MovementContext, OkAnswer, SeamlessDeps } from './movement-types.ts';
 import { rollback } from './rollback.ts';
-import type { LockColumn, MoneyRule } from './rules.ts';
+import type { LockColumn, MoneyRule, PlayStatus } from './rules.ts';
 import { lockByToken } from './statements.ts';
 import { win } from './win.ts';
 
@@ -21,6 +21,8 @@ export interface SeamlessOptions {
   rules?: readonly MoneyRule[];
   /** The player module's public name, read by the locking statement for the rules (decision 0086). */
   playerName: LockColumn<string>;
+  /** The player module's status and bet block, read by the same statement for the player-status rule (0106). */
+  playStatus: LockColumn<PlayStatus | null>;
   /** Which parts stakes come from and payouts go to; default real money first, then bonus (decision 0013). */
   funding?: Funding;
   now?: () => Date;
@@ -40,6 +42,7 @@ export function createSeamlessWallet({
   db,
   rules = [],
   playerName,
+  playStatus,
   funding = realThenBonus,
   now = () => new Date(),
 }: SeamlessOptions) {
@@ -50,8 +53,9 @@ export function createSeamlessWallet({
     rules,
     funding,
     now,
-    lockByToken: lockByToken(playerName),
+    lockByToken: lockByToken(playerName, playStatus),
     playerName,
+    playStatus,
   };
   const { balance, balanceOf } = createBalance(deps);
 

@@ -1,5 +1,5 @@
 import { type Statement, statement } from '../../../db/lean-sql.ts';
-import type { LockColumn } from './rules.ts';
+import type { LockColumn, PlayStatus } from './rules.ts';
 
 // Every statement of the seamless money path, prepared once per connection (decision 0021). A bet runs
 // the lock (lockByToken), CLAIM_BET and the ledger's one-statement move: three, plus what the rules add (0081).
@@ -10,20 +10,19 @@ const accountColumns = `a.id, a.owner_kind as "ownerKind", a.player_id as "playe
 
 const sessionColumns = `s.token_hash as "tokenHash", s.game_id as "gameId", s.expires_at as "expiresAt"`;
 
-/** The player's status for the player-status rule, read by the locking statement instead of one of its own. */
-const playerStatusColumn = `(select p.status from player.players p where p.id = a.player_id) as "playerStatus"`;
-
 /**
  * The launch token's session joined with its account, locked: one statement resolves the token (never
  * cached, so a revoked or expired token is seen at once) and serialises the player's requests. The account
- * must still be the token's player and currency. It also answers the player's status (decision 0081) and
- * what the player's public name is made of (`playerName`: the player module's column, decisions 0086, 0099).
- * Built once per wallet; the column is the same for every wallet, so the text is too.
+ * must still be the token's player and currency. It also answers what the player-status rule reads (the
+ * status and the bet block: `playStatus`, decisions 0081, 0106) and what the player's public name is made of
+ * (`playerName`, decisions 0086, 0099): both the player module's columns. Built once per wallet; the columns
+ * are the same for every wallet, so the text is too.
  */
-export const lockByToken = (playerName: LockColumn<string>): Statement =>
+export const lockByToken = (playerName: LockColumn<string>, playStatus: LockColumn<PlayStatus | null>): Statement =>
   statement(
     'seamless_lock_by_token',
-    `select ${sessionColumns}, ${accountColumns}, ${playerStatusColumn},
+    `select ${sessionColumns}, ${accountColumns},
+          ${playStatus.select('a.player_id')} as "playStatusSource",
           ${playerName.select('a.player_id')} as "playerNameSource"
      from wallet.seamless_sessions s
      join wallet.accounts a on a.id = s.account_id and a.player_id = s.player_id and a.currency = s.currency

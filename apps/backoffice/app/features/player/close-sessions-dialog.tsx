@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { type Problem, problemOf } from '../../lib/errors.ts';
+import { FormDialog } from '../../ui/dialog.tsx';
+import { ReasonField } from '../../ui/field.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { playerKey } from './keys.ts';
+
+/** Ends every session of the player at once, sockets too (POST …/sessions/close). */
+export function CloseSessionsDialog({
+  playerId,
+  open,
+  onOpenChange,
+}: {
+  playerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const close = useMutation({
+    mutationFn: (reason: string) => api.players.closeSessions({ params: { id: playerId }, body: { reason } }),
+    onSuccess: ({ data }) => {
+      void client.invalidateQueries({ queryKey: playerKey(playerId) });
+      toast.success(`${data.closed} session${data.closed === 1 ? '' : 's'} closed.`);
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      setProblem(problemOf(error));
+      toast.error(`The sessions were not closed: ${problemOf(error).message}`);
+    },
+  });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setProblem(null);
+        onOpenChange(next);
+      }}
+      title="Close sessions"
+      description="The player is signed out everywhere now. They may sign in again unless a login block is on."
+      submitLabel="Close every session"
+      danger
+      pending={close.isPending}
+      problem={problem}
+      onSubmit={(form) => close.mutate(String(form.get('reason') ?? ''))}
+    >
+      <ReasonField error={problem?.fields.reason} />
+    </FormDialog>
+  );
+}

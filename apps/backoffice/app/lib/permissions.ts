@@ -1,0 +1,27 @@
+import type { Permission } from '@croupier/contracts/backoffice/roles';
+
+/**
+ * What the app shows by the staff member's permissions (`me.permissions`). It only hides what a role cannot
+ * do: the server checks every call anyway (backoffice-api.md §3).
+ */
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Null: every signed-in staff member. */
+  permission: Permission | null;
+}
+
+export const NAV: readonly NavItem[] = [
+  { to: '/', label: 'Dashboard', permission: null },
+  { to: '/players', label: 'Players', permission: 'players:read' },
+  { to: '/adjustments', label: 'Adjustments', permission: 'adjustments:create' },
+  { to: '/audit', label: 'Audit log', permission: 'audit:read' },
+  { to: '/staff', label: 'Staff', permission: 'staff:manage' },
+];
+
+export const allows = (permissions: readonly string[] | undefined, permission: Permission | null): boolean =>
+  permission === null || (permissions ?? []).includes(permission);
+
+export const navFor = (permissions: readonly string[] | undefined): NavItem[] =>
+  NAV.filter((item) => allows(permissions, item.permission));

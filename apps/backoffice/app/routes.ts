@@ -1,0 +1,16 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+// Paths are under the app's basename, /backoffice (react-router.config.ts).
+export default [
+  route('sign-in', 'routes/sign-in.tsx'),
+  // The shell loads the signed-in staff member first; without one it sends to sign-in.
+  layout('routes/shell.tsx', [
+    index('routes/dashboard.tsx'),
+    route('players', 'routes/players.tsx'),
+    route('players/:id', 'routes/player.tsx'),
+    route('adjustments', 'routes/adjustments.tsx'),
+    route('audit', 'routes/audit.tsx'),
+    route('staff', 'routes/staff.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,88 @@
+/**
+ * Staff in the back office's e2e tests (decision 0109). The demo has one account per role, each enrolling its
+ * second factor at its first sign-in: whoever signs one in first reads the secret off the page and keeps it here
+ * (a file per server, shared by the test files of a run), so later sign-ins can compute codes too. A code's
+ * time step must be newer than the account's last one (a code is used once, backoffice-api.md §2).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { codeAt, timeStepAt } from '../../apps/server/src/modules/staff/totp.ts';
+import { baseUrl, waitForHydration } from './browser.ts';
+
+export interface DemoStaff {
+  email: string;
+  password: string;
+}
+
+export const demoStaff = (role: string): DemoStaff => ({
+  email: `${role}@staff.croupier.test`,
+  password: `croupier-${role}-demo`,
+});
+
+interface Known {
+  secret: string;
+  lastStep: number;
+}
+
+const storeFile = () =>
+  join(tmpdir(), `croupier-e2e-staff-${baseUrl().replace(/[^a-z0-9]+/gi, '-')}-${process.ppid}.json`);
+
+function known(): Record<string, Known> {
+  const file = storeFile();
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Known>) : {};
+}
+
+function remember(email: string, entry: Known): void {
+  writeFileSync(storeFile(), JSON.stringify({ ...known(), [email]: entry }));
+}
+
+/** Keeps a newly enrolled secret (its account has used no code yet). */
+export const rememberSecret = (email: string, secret: string) => remember(email, { secret, lastStep: -1 });
+
+/**
+ * A code the server will take now: of the current step, or the next one (it accepts one step either side)
+ * when the current one was used already; waits for a new step when both were.
+ */
+export async function nextCode(email: string): Promise<string> {
+  const entry = known()[email];
+  if (!entry) throw new Error(`${email} was enrolled without its secret being kept (tests/e2e/backoffice-helpers.ts)`);
+  for (;;) {
+    const now = new Date();
+    const step = [timeStepAt(now), timeStepAt(now) + 1].find((s) => s > entry.lastStep);
+    if (step !== undefined) {
+      remember(email, { ...entry, lastStep: step });
+      return codeAt(entry.secret, new Date(step * 30_000));
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+/**
+ * Signs a staff member in through the sign-in page, enrolling when the page shows a secret. Answers the secret
+ * shown, or null when the account was enrolled already. Ends on the page the app goes to after sign-in.
+ */
+export async function signInOnPage(page: Page, staff: DemoStaff, beforeCode?: () => Promise<void>) {
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('6-digit code');
+  await code.waitFor();
+  const secretShown = page.getByTestId('totp-secret');
+  let secret: string | null = null;
+  if (await secretShown.isVisible()) {
+    secret = ((await secretShown.textContent()) ?? '').trim();
+    rememberSecret(staff.email, secret);
+  }
+  await beforeCode?.();
+  await code.fill(await nextCode(staff.email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/backoffice') && !url.pathname.includes('/sign-in'));
+  await waitForHydration(page);
+  return secret;
+}
+
+/** Chromium logs a refused fetch (the first `/me` before signing in answers 401) as a console error. */
+export const unexpectedErrors = (errors: string[]) =>
+  errors.filter((e) => !/the server responded with a status of 401/.test(e));
