@@ -11,6 +11,7 @@ export default [
     route('adjustments', 'routes/adjustments.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('staff', 'routes/staff.tsx'),
+    route('password', 'routes/password.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -72,6 +72,7 @@ CREATE TABLE "staff"."accounts" (
 	"adjustment_cap" bigint,
 	"disabled" boolean DEFAULT false NOT NULL,
 	"demo" boolean DEFAULT false NOT NULL,
+	"password_must_change" boolean DEFAULT false NOT NULL,
 	"last_sign_in_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

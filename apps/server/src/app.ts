@@ -196,7 +196,16 @@ export async function buildApp({
   // Before any route: every contract endpoint with auth 'player' or 'optional' gets the token check.
   registerAuthentication(app, player);
   // The back office (issue 25): 'staff' endpoints get the staff credential and permission check (§1, §3).
-  const staff = createStaffModule({ config, db, log: app.log, rates, player, storage: createStorage(config) });
+  const staff = createStaffModule({
+    config,
+    db,
+    log: app.log,
+    rates,
+    player,
+    storage: createStorage(config),
+    // Read when called: a signed-out or disabled member's sockets end at once (decision 0110).
+    endStaffSockets: (sessionIds) => app.realtime?.endSessions(sessionIds),
+  });
   staff.registerAuthentication(app);
   app.decorate('staffModule', staff);
   app.addHook('onReady', async () => staff.start());

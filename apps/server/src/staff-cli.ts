@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run staff -- <command>
   reset --email E                      a new one-time password, the second factor removed, sessions ended
   disable-demo                         disables the demo's staff accounts (the production guard asks for it)
 Roles: owner, admin, support, payments, compliance, marketing, finance. The first sign-in enrols the
-second factor (TOTP).`;
+second factor (TOTP), then asks for a new password: nobody keeps the one printed here.`;
 
 /** A mistake in the command line: the usage is printed, the exit code is 64 (EX_USAGE). */
 export class UsageError extends Error {}
@@ -27,7 +27,7 @@ export class UsageError extends Error {}
 const oneTimePassword = () => randomBytes(18).toString('base64url');
 
 const signInHint = (config: Pick<Config, 'publicUrl'>) =>
-  `Sign in at ${config.publicUrl}/backoffice with this e-mail and password: the first sign-in enrols the second factor.`;
+  `Sign in at ${config.publicUrl}/backoffice with this e-mail and password: the first sign-in enrols the second factor, then asks for a new password.`;
 
 const CreateArgs = CreateStaffRequest.pick({ email: true, name: true, role: true });
 const EmailArg = CreateStaffRequest.pick({ email: true });
@@ -68,7 +68,11 @@ export async function runStaffCommand(
       const input = parsed(CreateArgs, { email: values.email, name: values.name, role: values.role });
       const password = oneTimePassword();
       try {
-        await createStaffAccount(db, { ...input, password }, { staffId: null, reason: 'command line' });
+        await createStaffAccount(
+          db,
+          { ...input, password, mustChangePassword: true },
+          { staffId: null, reason: 'command line' },
+        );
       } catch (error) {
         if (error instanceof ApiError && error.fields.email) {
           print(`A staff account with the e-mail ${input.email} already exists.`);

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { LiveStatus } from '../features/dashboard/live-status.tsx';
+import { useDashboardLive } from '../features/dashboard/use-dashboard-live.ts';
 import { useDashboardTiles } from '../features/dashboard/use-dashboard-tiles.ts';
 import { problemOf } from '../lib/errors.ts';
 import { formatAmount, formatCount, formatTime } from '../lib/format.ts';
@@ -8,16 +10,20 @@ import { Skeleton } from '../ui/skeleton.tsx';
 export const meta = () => [{ title: 'Dashboard · Croupier back office' }];
 
 export default function Dashboard() {
-  const tiles = useDashboardTiles();
+  const live = useDashboardLive();
+  const tiles = useDashboardTiles(live === 'live');
   const allows = useAllows();
   const data = tiles.data;
   return (
     <>
       <header className="page-header">
         <h1>Dashboard</h1>
-        <p className="page-header__meta" aria-live="polite">
-          {tiles.dataUpdatedAt ? `Updated ${formatTime(new Date(tiles.dataUpdatedAt).toISOString())} UTC` : ''}
-        </p>
+        <div className="page-header__status">
+          <LiveStatus state={live} />
+          <p className="page-header__meta" aria-live="polite">
+            {tiles.dataUpdatedAt ? `Updated ${formatTime(new Date(tiles.dataUpdatedAt).toISOString())} UTC` : ''}
+          </p>
+        </div>
       </header>
       {tiles.error && !data && (
         <p className="form-message" role="alert">
@@ -35,7 +41,7 @@ export default function Dashboard() {
             <Skeleton lines={1} />
           )}
         </section>
-        <section className="tile" aria-labelledby="tile-deposits">
+        <section className="tile" aria-labelledby="tile-deposits" data-testid="tile-deposits">
           <h2 id="tile-deposits">Deposits today (UTC)</h2>
           {!data ? (
             <Skeleton lines={2} />

@@ -5,9 +5,11 @@ import { AdjustmentDialog } from '../features/player/adjustment-dialog.tsx';
 import { AuditTrail } from '../features/player/audit-trail.tsx';
 import { BlocksDialog } from '../features/player/blocks-dialog.tsx';
 import { CloseSessionsDialog } from '../features/player/close-sessions-dialog.tsx';
+import { Invoices } from '../features/player/invoices.tsx';
 import { LimitDialog } from '../features/player/limit-dialog.tsx';
 import { Notes } from '../features/player/notes.tsx';
 import { Overview } from '../features/player/overview.tsx';
+import { Rounds } from '../features/player/rounds.tsx';
 import { Sessions } from '../features/player/sessions.tsx';
 import { Transactions } from '../features/player/transactions.tsx';
 import { usePlayer360 } from '../features/player/use-player.ts';
@@ -21,7 +23,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 
 export const meta = () => [{ title: 'Player · Croupier back office' }];
 
-const TABS = ['overview', 'transactions', 'sessions', 'notes', 'audit'] as const;
+const TABS = ['overview', 'transactions', 'rounds', 'invoices', 'sessions', 'notes', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -118,13 +120,15 @@ function Player360Page() {
         value={tab}
         onValueChange={(next) =>
           // A tab's own filters and page do not carry over to another tab.
-          set({ tab: next === 'overview' ? null : next, currency: null, perPage: null })
+          set({ tab: next === 'overview' ? null : next, currency: null, status: null, type: null, perPage: null })
         }
         activationMode="manual"
       >
         <Tabs.List className="tabs" aria-label="Player sections">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="transactions">Transactions</Tabs.Trigger>
+          <Tabs.Trigger value="rounds">Rounds</Tabs.Trigger>
+          <Tabs.Trigger value="invoices">Invoices</Tabs.Trigger>
           <Tabs.Trigger value="sessions">Sessions</Tabs.Trigger>
           <Tabs.Trigger value="notes">Notes</Tabs.Trigger>
           {allows('audit:read') && <Tabs.Trigger value="audit">Audit trail</Tabs.Trigger>}
@@ -134,6 +138,12 @@ function Player360Page() {
         </Tabs.Content>
         <Tabs.Content value="transactions" className="tab-panel">
           <Transactions playerId={id} currencies={currencies} />
+        </Tabs.Content>
+        <Tabs.Content value="rounds" className="tab-panel">
+          <Rounds playerId={id} currencies={currencies} />
+        </Tabs.Content>
+        <Tabs.Content value="invoices" className="tab-panel">
+          <Invoices playerId={id} />
         </Tabs.Content>
         <Tabs.Content value="sessions" className="tab-panel">
           <Sessions playerId={id} />

@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { PasswordScreen } from '../features/password/password-screen.tsx';
 import { api } from '../lib/api.ts';
 import { isUnauthenticated, problemOf } from '../lib/errors.ts';
 import { navFor } from '../lib/permissions.ts';
@@ -66,7 +67,8 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         <NavLink to="/" className="topbar__brand">
           Croupier back office
         </NavLink>
-        <nav aria-label="Main" className="topbar__nav">
+        {/* A password someone else chose: nothing but its change until it succeeds (decision 0111). */}
+        <nav aria-label="Main" className="topbar__nav" hidden={me.mustChangePassword}>
           <ul>
             {navFor(me.permissions).map((item) => (
               <li key={item.to}>
@@ -86,6 +88,9 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
             <Menu.Content className="menu" align="end" sideOffset={4}>
               <Menu.Label className="menu__label">{me.email}</Menu.Label>
               <Menu.Separator className="menu__separator" />
+              <Menu.Item className="menu__item" onSelect={() => navigate('/password')}>
+                Change password
+              </Menu.Item>
               <Menu.Item className="menu__item" onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
                 Sign out
               </Menu.Item>
@@ -94,7 +99,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         </Menu.Root>
       </header>
       <main id="content" className="content" tabIndex={-1}>
-        <Outlet />
+        {me.mustChangePassword ? <PasswordScreen forced /> : <Outlet />}
       </main>
     </div>
   );

@@ -12,11 +12,18 @@ export const BACKOFFICE_PATH = '/backoffice';
  * The back office page's Content-Security-Policy (decision 0109). Scripts and <style> elements need the
  * answer's nonce: the SPA's index.html has inline boot scripts, and Radix's scroll lock adds a <style> at run
  * time (it reads the nonce from the page). Style attributes stay allowed (menus and dialogs are positioned with
- * them; they cannot load anything). It calls only this origin's API and socket, and no page may frame it.
+ * them; they cannot load anything). It calls only this origin's API and socket, and no page may frame it. The
+ * socket (the live dashboard, decision 0110) is named by scheme and host: browsers before CSP 3 do not count
+ * ws:/wss: as 'self'. Both the site's host and the back office's own origin, when it is served apart.
  */
-export function backofficePolicy(config: Pick<Config, 'publicUrl'>): (nonce: string) => string {
-  const site = new URL(config.publicUrl);
-  const socket = `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+export function backofficePolicy(config: Pick<Config, 'publicUrl' | 'BACKOFFICE_ORIGIN'>): (nonce: string) => string {
+  const socketOf = (origin: string) => {
+    const url = new URL(origin);
+    return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+  };
+  const sockets = [...new Set([config.publicUrl, config.BACKOFFICE_ORIGIN].filter((o) => o !== undefined))]
+    .map(socketOf)
+    .join(' ');
   return (nonce) =>
     [
       "default-src 'self'",
@@ -25,7 +32,7 @@ export function backofficePolicy(config: Pick<Config, 'publicUrl'>): (nonce: str
       "style-src-attr 'unsafe-inline'",
       "img-src 'self' data:",
       "font-src 'self'",
-      `connect-src 'self' ${socket}`,
+      `connect-src 'self' ${sockets}`,
       "frame-ancestors 'none'",
       "base-uri 'none'",
       "form-action 'self'",

@@ -246,6 +246,60 @@ describe('one instance', () => {
   });
 });
 
+describe('at once, with the session check at its default (30 s)', () => {
+  let t: RealtimeTestApp;
+  let origin: string;
+  beforeAll(async () => {
+    t = await startRealtimeApp();
+    origin = new URL(t.config.publicUrl).origin;
+  });
+  afterAll(() => t.close());
+
+  /** A back-office socket of this staff member, connected by its cookie. */
+  const connected = async (staff: TestStaff) => {
+    const s = await raw(t.url, { cookie: cookieOf(staff), origin });
+    expect(await s.ask(1, { connect: { name: 'backoffice' } })).toHaveProperty('connect');
+    return s;
+  };
+
+  it('signing out ends the session’s socket as the sign-out answers (3500, no retry)', async () => {
+    const staff = await staffIn(t);
+    const s = await connected(staff);
+    const started = Date.now();
+    // The page's own sign-out sends the cookie; the session is the same one either way.
+    expect((await t.call('DELETE', '/api/backoffice/sessions/current', { token: staff.token })).status).toBe(200);
+    expect((await s.closed).code).toBe(3500);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('disabling an account ends every socket of its sessions; a change that disables nobody ends none', async () => {
+    const [admin, staff] = [await staffIn(t, 'admin'), await staffIn(t)];
+    const [cookie, bearer] = [await connected(staff), await raw(t.url)];
+    expect(await bearer.ask(1, { connect: { token: staff.token } })).toHaveProperty('connect');
+    // The admin's own socket, and a change of cap: neither ends anything.
+    const own = await connected(admin);
+    let ended = false;
+    void cookie.closed.then(() => {
+      ended = true;
+    });
+    const put = (body: object) =>
+      t.call('PUT', `/api/backoffice/staff/${staff.id}`, {
+        token: admin.token,
+        body: { reason: 'a new cap', ...body },
+      });
+    expect((await put({ adjustmentCap: 10 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ended).toBe(false);
+
+    const started = Date.now();
+    expect((await put({ disabled: true, reason: 'left the company' })).status).toBe(200);
+    expect((await cookie.closed).code).toBe(3500);
+    expect((await bearer.closed).code).toBe(3500);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await own.ask(2, { subscribe: { channel: StaffChannel.dashboard } })).toEqual({ id: 2, subscribe: {} });
+  });
+});
+
 describe('with Centrifugo', () => {
   it('staff events are dropped, not sent to a Centrifugo that would refuse them and hold the outbox back', async () => {
     // Nothing listens on port 9: a publish that tried to reach it would throw.
@@ -275,5 +329,21 @@ describe.skipIf(!redisUrl)('two instances through Redis (skipped: set TEST_REDIS
     await depositAs(a, player.token);
     await a.app.outbox.drain();
     expect((await changed).data).toEqual({ event: 'dashboard.changed', tile: 'depositsToday' });
+  });
+
+  it('signing out on instance A ends the socket on instance B at once (session check at its default)', async () => {
+    const env = { REDIS_URL: redisUrl ?? '', REALTIME_REDIS_PREFIX: redisPrefix() };
+    const a = await startRealtimeApp(env);
+    cleanups.push(() => a.close());
+    const b = await startRealtimeApp(env, { database: a.database });
+    cleanups.unshift(() => b.close());
+    await Promise.all([a.app.ready(), b.app.ready()]);
+    const staff = await staffIn(b);
+    const s = await raw(b.url);
+    expect(await s.ask(1, { connect: { token: staff.token } })).toHaveProperty('connect');
+    const started = Date.now();
+    expect((await a.call('DELETE', '/api/backoffice/sessions/current', { token: staff.token })).status).toBe(200);
+    expect((await s.closed).code).toBe(3500);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.ts';
-import { backofficePlugin, withNonce } from '../../src/site/backoffice-plugin.ts';
+import { backofficePlugin, backofficePolicy, withNonce } from '../../src/site/backoffice-plugin.ts';
 
 // Decision 0109: the back office's single-page build at /backoffice — index.html for every path of the app,
 // never cached, under a strict CSP whose nonce is on every script; hashed assets cached for good.
@@ -102,6 +102,18 @@ describe('back office without a build', () => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('backofficePolicy', () => {
+  const connectSrc = (config: Pick<Config, 'publicUrl' | 'BACKOFFICE_ORIGIN'>) =>
+    /connect-src ([^;]*)/.exec(backofficePolicy(config)('N'))?.[1];
+
+  it('lets the page reach its own API and the live dashboard’s socket, on the back office’s origin too', () => {
+    expect(connectSrc({ publicUrl: 'http://127.0.0.1:3000' })).toBe("'self' ws://127.0.0.1:3000");
+    expect(
+      connectSrc({ publicUrl: 'https://casino.example', BACKOFFICE_ORIGIN: 'https://office.casino.example' }),
+    ).toBe("'self' wss://casino.example wss://office.casino.example");
   });
 });
 

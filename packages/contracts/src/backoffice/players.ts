@@ -74,6 +74,65 @@ export type LedgerRow = z.infer<typeof LedgerRow>;
 
 export const TransactionsQuery = z.object({ page, perPage, currency: z.string().max(10).optional() });
 
+/** A game round as the wallet stores it: open until settled, or rolled back (its bets refunded). */
+export const PlayerRoundStatus = z.enum(['open', 'settled', 'rolled_back']);
+
+export const PlayerRound = z.object({
+  /** The casino's id of the round, `<providerId>:<providerRoundId>` (the player API's `Bet.id`). */
+  roundId: z.string(),
+  /** The round id the provider sent. */
+  providerRoundId: z.string(),
+  providerId: z.string(),
+  /** The game's identity in the catalogue. */
+  gameId: z.string(),
+  /** The catalogue's name of the game; null when the catalogue does not know it. */
+  gameName: z.string().nullable(),
+  currency: z.string(),
+  /** Major units; net of rolled-back bets. */
+  bet: z.number(),
+  win: z.number(),
+  status: PlayerRoundStatus,
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type PlayerRound = z.infer<typeof PlayerRound>;
+
+export const PlayerRoundsQuery = z.object({
+  page,
+  perPage,
+  status: PlayerRoundStatus.optional(),
+  currency: z.string().max(10).optional(),
+});
+
+export const PlayerInvoiceType = z.enum(['deposit', 'withdrawal']);
+/** The invoice's status (the player API's 1, 2, 3); `statusResult` says why a failed one failed. */
+export const PlayerInvoiceStatus = z.enum(['pending', 'success', 'failure']);
+
+export const PlayerInvoice = z.object({
+  id: z.string(),
+  type: PlayerInvoiceType,
+  status: PlayerInvoiceStatus,
+  /** The payment module's detail: 'pending', 'success', 'declined', 'canceled', 'failed', … */
+  statusResult: z.string(),
+  /** Major units, positive. */
+  amount: z.number(),
+  currency: z.string(),
+  method: z.string(),
+  createdAt: z.string(),
+  /** Written once, when the invoice settles. */
+  updatedAt: z.string(),
+  /** The payment provider's reference, to find the payment on its side. */
+  reference: z.string(),
+});
+export type PlayerInvoice = z.infer<typeof PlayerInvoice>;
+
+export const PlayerInvoicesQuery = z.object({
+  page,
+  perPage,
+  type: PlayerInvoiceType.optional(),
+  status: PlayerInvoiceStatus.optional(),
+});
+
 export const StaffPlayerSession = z.object({
   id: z.string(),
   ip: z.string().nullable(),

@@ -22,6 +22,8 @@ export const Staff = z.object({
   role: StaffRole,
   permissions: z.array(z.string()),
   disabled: z.boolean(),
+  /** The password was set by someone else (the command line, a colleague): every call but a few is refused until it is changed. */
+  mustChangePassword: z.boolean(),
 });
 export type Staff = z.infer<typeof Staff>;
 
@@ -72,6 +74,13 @@ export const CreateStaffRequest = z.object({
   reason: Reason,
 });
 export type CreateStaffRequest = z.infer<typeof CreateStaffRequest>;
+
+/** A staff member's own password (decision 0111); the server also refuses the current one and the e-mail's name. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'This field is required.').max(256),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const UpdateStaffRequest = z.object({
   role: StaffRole.optional(),

@@ -2,22 +2,22 @@ import type { DashboardTiles } from '@croupier/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-/** The tiles' cache key: a live push writes here (`queryClient.setQueryData(dashboardKey, tiles)`). */
+/** The tiles' cache key: the live socket re-reads it on a push and writes players online into it. */
 export const dashboardKey = ['dashboard'] as const;
 
-/** How often the tiles are read again while no push arrives. */
+/** How often the tiles are read again while the socket is not connected. */
 export const DASHBOARD_POLL_MS = 15_000;
 
 /**
- * Today's tiles (GET /api/backoffice/dashboard), polled every 15 s. The hook point for live pushes: a
- * subscription to the staff channel of the real-time hub sets the same query data when a tile changes (and may
- * then turn the polling off); the screen reads only this hook, so it does not change.
+ * Today's tiles (GET /api/backoffice/dashboard). While the dashboard's socket is live (use-dashboard-live.ts)
+ * the pushes keep them current and nothing is polled; otherwise (connecting, reconnecting, refused) they are
+ * read every 15 s, the fallback.
  */
-export function useDashboardTiles() {
+export function useDashboardTiles(live: boolean) {
   return useQuery({
     queryKey: dashboardKey,
     queryFn: async (): Promise<DashboardTiles> => (await api.audit.dashboard()).data,
-    refetchInterval: DASHBOARD_POLL_MS,
+    refetchInterval: live ? false : DASHBOARD_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: 5_000,
   });

@@ -7,3 +7,4 @@ export { sharePaymentInstrument } from './instruments.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';
 export { type PlayerPaymentTotal, playerPaymentTotalsSince } from './player-totals.ts';
 export { paymentRoutes } from './routes.ts';
+export { INVOICE_COUNT_AHEAD, playerInvoicesForStaff, type StaffInvoicesQuery } from './staff-invoices.ts';

@@ -16,4 +16,9 @@ export interface StaffDeps {
   player: PlayerModule;
   /** Where the audit chain's head is anchored, outside the database (local disk or S3). */
   storage: FileStorage;
+  /**
+   * Ends these staff sessions' real-time sockets at once, on every instance (decision 0110), called after the
+   * commit that closed them. Unset (no websocket endpoint): they end at the hub's next session check.
+   */
+  endStaffSockets?: (sessionIds: string[]) => void;
 }

@@ -6,6 +6,7 @@ import { createAuditAnchor } from './audit/anchor.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { registerBackofficeAllowList } from './auth/allow-list.ts';
 import { registerStaffAuthentication } from './auth/hook.ts';
+import { passwordRoutes } from './auth/password-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { StaffDeps } from './deps.ts';
@@ -33,6 +34,7 @@ export function createStaffModule(deps: StaffDeps) {
     },
     async routes(app: FastifyInstance) {
       await authRoutes(app, deps);
+      await passwordRoutes(app, deps);
       await accountsRoutes(app, deps);
       await auditRoutes(app, deps, anchor);
       await playersRoutes(app, deps);

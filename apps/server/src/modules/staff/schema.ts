@@ -41,6 +41,8 @@ export const staffAccounts = staff.table(
     disabled: boolean('disabled').notNull().default(false),
     /** Made by the demo seed: a production start refuses to run with such an account enabled (decision 0037). */
     demo: boolean('demo').notNull().default(false),
+    /** The password was chosen by someone else (the command line, a colleague): only its change is allowed (decision 0111). */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
     lastSignInAt: instant('last_sign_in_at'),
     createdAt: createdAt(),
   },

@@ -44,6 +44,7 @@ export { payReward, type Reward } from './rewards.ts';
 export { walletRoutes } from './routes.ts';
 // The seamless wallet (the money path of game rounds, decision 0021) is part of this face: its own index lists it.
 export * from './seamless/index.ts';
+export { playerRoundsForStaff, type StaffRoundsQuery } from './staff-rounds.ts';
 export { type BetRef, betsAreFinal, realStakesSince } from './stakes.ts';
 
 /** Opens the first account, in the currency chosen at registration, when a player registers. */

@@ -13,6 +13,11 @@ export interface NewStaffAccount {
   password: string;
   /** Made by the demo seed (decision 0037's guard refuses it in production). */
   demo?: boolean;
+  /**
+   * The password was chosen by someone else (the command line, a colleague): the account may do nothing but
+   * change it once signed in (decision 0111). Not for the demo's, whose passwords are public anyway.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** Who made it: a staff member, or the system (the command line, the demo seed) with `staffId` null. */
@@ -42,6 +47,7 @@ export async function createStaffAccount(db: Db, account: NewStaffAccount, by: M
         role: account.role,
         passwordHash,
         demo: account.demo ?? false,
+        passwordMustChange: account.mustChangePassword ?? false,
       })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning();
@@ -52,7 +58,13 @@ export async function createStaffAccount(db: Db, account: NewStaffAccount, by: M
       targetType: 'staff',
       targetId: row.id,
       reason: by.reason,
-      after: { email: row.email, name: row.name, role: row.role, demo: row.demo },
+      after: {
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        demo: row.demo,
+        mustChangePassword: row.passwordMustChange,
+      },
     });
     return row;
   });

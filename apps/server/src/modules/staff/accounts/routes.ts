@@ -14,7 +14,7 @@ import { staffRowView } from './views.ts';
 const e = backofficeEndpoints.staff;
 
 /** Staff management (§3): the list, a new account, a change of role, cap or disabled flag. All audited. */
-export async function accountsRoutes(app: FastifyInstance, { db }: StaffDeps): Promise<void> {
+export async function accountsRoutes(app: FastifyInstance, { db, endStaffSockets }: StaffDeps): Promise<void> {
   route(app, e.list, async ({ query }) => {
     const { page, perPage } = query;
     const [total] = await db.select({ n: count() }).from(staffAccounts);
@@ -44,7 +44,8 @@ export async function accountsRoutes(app: FastifyInstance, { db }: StaffDeps): P
     }
     const row = await createStaffAccount(
       db,
-      { email: body.email, name: body.name, role: body.role, password: body.password },
+      // A password chosen by a colleague: the new account changes it before anything else (decision 0111).
+      { email: body.email, name: body.name, role: body.role, password: body.password, mustChangePassword: true },
       { staffId: actor.staffId, reason: body.reason },
     );
     reply.status(201);
@@ -52,6 +53,6 @@ export async function accountsRoutes(app: FastifyInstance, { db }: StaffDeps): P
   });
 
   route(app, e.update, async ({ params, body, request }) => ({
-    data: staffRowView(await updateStaffAccount(db, staffOf(request), params.id, body)),
+    data: staffRowView(await updateStaffAccount(db, staffOf(request), params.id, body, endStaffSockets)),
   }));
 }

@@ -35,9 +35,16 @@ const audited = (row: AccountRow) => ({
  * `PUT /staff/{id}` (§3). Nobody changes their own role, cap or disabled flag (422 on that field): the cap is
  * what four-eyes rests on (§5), and an account that disables itself could lock the last owner out. An owner,
  * as the account's role before or after, needs `staff:owners`. Disabling ends every session of the account in
- * the same transaction as the change and its audit row. A denial is audited in a transaction of its own.
+ * the same transaction as the change and its audit row, and their sockets once it commits (`endSockets`). A denial
+ * is audited in a transaction of its own.
  */
-export async function updateStaffAccount(db: Db, actor: StaffContext, id: string, body: UpdateStaffRequest) {
+export async function updateStaffAccount(
+  db: Db,
+  actor: StaffContext,
+  id: string,
+  body: UpdateStaffRequest,
+  endSockets?: (sessionIds: string[]) => void,
+) {
   const cap = body.adjustmentCap === undefined ? undefined : capInMinor(body.adjustmentCap);
   const outcome = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
@@ -62,7 +69,7 @@ export async function updateStaffAccount(db: Db, actor: StaffContext, id: string
       })
       .where(eq(staffAccounts.id, id))
       .returning();
-    const closedSessions = after!.disabled && !before.disabled ? await closeSessionsOf(tx, id, 'disabled') : 0;
+    const closed = after!.disabled && !before.disabled ? await closeSessionsOf(tx, id, 'disabled') : [];
     await writeAudit(tx, {
       staffId: actor.staffId,
       action: 'staff.update',
@@ -70,11 +77,15 @@ export async function updateStaffAccount(db: Db, actor: StaffContext, id: string
       targetId: id,
       reason: body.reason,
       before: audited(before),
-      after: { ...audited(after!), closedSessions },
+      after: { ...audited(after!), closedSessions: closed.length },
     });
-    return { denied: false, row: after! } as const;
+    return { denied: false, row: after!, closed } as const;
   });
-  if (!outcome.denied) return outcome.row;
+  if (!outcome.denied) {
+    // Only once committed: a rolled-back disable must not cut anyone off.
+    if (outcome.closed.length > 0) endSockets?.(outcome.closed);
+    return outcome.row;
+  }
   await db.transaction((tx) =>
     writeAudit(tx, {
       staffId: actor.staffId,

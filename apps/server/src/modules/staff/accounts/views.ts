@@ -15,7 +15,9 @@ const roleOf = (row: Pick<AccountRow, 'role'>): Role => {
 };
 
 /** `Staff` of §2: what `/me` and the sign-in answer. */
-export function staffView(row: Pick<AccountRow, 'id' | 'email' | 'name' | 'role' | 'disabled'>): Staff {
+export function staffView(
+  row: Pick<AccountRow, 'id' | 'email' | 'name' | 'role' | 'disabled' | 'passwordMustChange'>,
+): Staff {
   const role = roleOf(row);
   return {
     id: row.id,
@@ -24,6 +26,7 @@ export function staffView(row: Pick<AccountRow, 'id' | 'email' | 'name' | 'role'
     role,
     permissions: [...permissionsOf(role)],
     disabled: row.disabled,
+    mustChangePassword: row.passwordMustChange,
   };
 }
 

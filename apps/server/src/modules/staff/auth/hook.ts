@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { writeAudit } from '../audit/write.ts';
 import { can } from '../roles.ts';
+import { refuseUntilPasswordChanged } from './must-change.ts';
 import { authenticateStaff, type StaffContext, staffUnauthenticated } from './sessions.ts';
 import { staffCookieOf } from './tokens.ts';
 
@@ -25,7 +26,8 @@ const bearerOf = (header: string | undefined): string | null => header?.match(/^
 
 /**
  * Staff authentication and permissions for every `auth: 'staff'` endpoint registered after this (§1, §3): the
- * bearer token or the back-office cookie, then the endpoint's permission, checked before the body is even
+ * bearer token or the back-office cookie, then whether the account must change its password first (decision
+ * 0111, must-change.ts), then the endpoint's permission, checked before the body is even
  * parsed. A refusal for a missing permission is written to the audit log (its own transaction: nothing else
  * happened) and answered 403 with 20003. A player's token is never a staff credential: it is not a staff token.
  */
@@ -39,6 +41,7 @@ export function registerStaffAuthentication(app: FastifyInstance, options: Staff
     if (endpoint?.auth !== 'staff') return;
     const hook = async (request: FastifyRequest) => {
       request.staff = await staffOfRequest(request, options);
+      refuseUntilPasswordChanged(request.staff, endpoint);
       const { permission } = endpoint;
       if (permission && !can(request.staff.role, permission)) {
         await options.db.transaction((tx) =>

@@ -71,6 +71,8 @@ export async function authRoutes(app: FastifyInstance, deps: StaffDeps): Promise
         after: { sessionId: staff.sessionId },
       });
     });
+    // Committed: the session's back-office sockets end now, not at the hub's next 30 s check (decision 0110).
+    deps.endStaffSockets?.([staff.sessionId]);
     reply.header('set-cookie', clearedStaffCookie(config.https));
     return { data: { closed: true } };
   });
@@ -85,6 +87,7 @@ export async function authRoutes(app: FastifyInstance, deps: StaffDeps): Promise
         role: staff.role,
         permissions: [...staff.permissions],
         disabled: false,
+        mustChangePassword: staff.mustChangePassword,
       },
     };
   });

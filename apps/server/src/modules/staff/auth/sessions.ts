@@ -16,6 +16,8 @@ export interface StaffContext {
   permissions: readonly Permission[];
   /** How the credential came: the web app's cookie, or an API client's bearer token. */
   via: 'cookie' | 'bearer';
+  /** A password someone else chose: the hook lets only its change through (decision 0111). */
+  mustChangePassword: boolean;
 }
 
 export const staffUnauthenticated = (message = 'Sign in to the back office.') =>
@@ -36,6 +38,7 @@ export async function authenticateStaff(db: Db, token: string, via: StaffContext
       name: staffAccounts.name,
       role: staffAccounts.role,
       disabled: staffAccounts.disabled,
+      mustChangePassword: staffAccounts.passwordMustChange,
       closedAt: staffSessions.closedAt,
       lastSeenAt: staffSessions.lastSeenAt,
       expiresAt: staffSessions.expiresAt,
@@ -62,6 +65,7 @@ export async function authenticateStaff(db: Db, token: string, via: StaffContext
     role: row.role,
     permissions: permissionsOf(row.role),
     via,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -72,12 +76,15 @@ export async function closeStaffSession(db: Db, sessionId: string, reason: strin
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.closedAt)));
 }
 
-/** Every open session of a staff member ends (disabled, role changed). */
-export async function closeSessionsOf(db: Db, staffId: string, reason: string): Promise<number> {
+/**
+ * Every open session of a staff member ends (disabled, reset). Answers their ids: after the commit the caller
+ * ends their sockets at once (`StaffDeps.endStaffSockets`) rather than at the next session check.
+ */
+export async function closeSessionsOf(db: Db, staffId: string, reason: string): Promise<string[]> {
   const closed = await db
     .update(staffSessions)
     .set({ closedAt: sql`now()`, closedReason: reason })
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.closedAt)))
     .returning({ id: staffSessions.id });
-  return closed.length;
+  return closed.map((row) => row.id);
 }

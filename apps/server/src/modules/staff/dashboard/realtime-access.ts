@@ -41,6 +41,8 @@ export function staffRealtimeAccess(app: FastifyInstance, { config, db }: { conf
     async authenticate(token, via) {
       try {
         const staff = await authenticateStaff(db, token, via);
+        // Like every staff endpoint but a few, the tiles wait for a password someone else chose to change (0111).
+        if (staff.mustChangePassword) return null;
         return { staffId: staff.staffId, sessionId: staff.sessionId, channels: STAFF_CHANNELS };
       } catch (error) {
         // Unknown, closed, expired, idle, or a disabled account: no staff connection. Anything else (the

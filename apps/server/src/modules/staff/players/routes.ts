@@ -6,6 +6,7 @@ import { ledgerHistory } from '../../wallet/index.ts';
 import { staffOf } from '../auth/hook.ts';
 import type { StaffDeps } from '../deps.ts';
 import { blocksRoutes } from './blocks-routes.ts';
+import { historyRoutes } from './history-routes.ts';
 import { setLimit } from './limits.ts';
 import { addNote, notesOf } from './notes.ts';
 import { player360 } from './player-360.ts';
@@ -15,8 +16,9 @@ const e = backofficeEndpoints.players;
 
 /**
  * The players area (§4, decision 0107): search, the 360, transactions, sessions, notes and limits; blocks and
- * closing sessions are blocks-routes.ts. Every read of one player writes its audit row (§7); the search does
- * not: it is not a view of one player, and its text (an e-mail, a phone) is kept nowhere, not even in the log.
+ * closing sessions are blocks-routes.ts, rounds and invoices history-routes.ts. Every read of one player writes
+ * its audit row (§7); the search does not: it is not a view of one player, and its text (an e-mail, a phone) is
+ * kept nowhere, not even in the log.
  */
 export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Promise<void> {
   const { db } = deps;
@@ -77,4 +79,5 @@ export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Prom
   });
 
   await blocksRoutes(app, deps);
+  await historyRoutes(app, deps);
 }
