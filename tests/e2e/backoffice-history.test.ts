@@ -100,6 +100,8 @@ describe('back office, a player’s rounds and invoices', () => {
     // Manual activation: the arrows move the focus, Enter opens the tab; the Rounds filter does not carry over.
     await tabs.getByRole('tab', { name: 'Rounds' }).focus();
     await page.keyboard.press('ArrowRight');
+    // Radix's roving focus moves the focus in a timeout after the key: Enter must wait for it to land.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Invoices');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('tab') === 'invoices' && !url.searchParams.has('status'));
     const invoices = page.getByRole('table', { name: /Invoices/ });
