@@ -2,11 +2,11 @@ import type { Blocks, Player360 } from '@croupier/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { BLOCK_SCOPES, type BlockScope } from '../../lib/format.ts';
 import { FormDialog } from '../../ui/dialog.tsx';
 import { ReasonField } from '../../ui/field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useDialogProblem } from '../../ui/use-dialog-problem.ts';
 import { player360Key, playerKey } from './keys.ts';
 
 const SCOPES: Record<BlockScope, { label: string; effect: string }> = {
@@ -55,7 +55,7 @@ export function BlocksDialog({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { problem, onOpenChange: openChange, onError } = useDialogProblem(onOpenChange, 'The blocks were not changed');
   const save = useMutation({
     mutationFn: (body: Blocks & { reason: string }) => api.players.setBlocks({ params: { id: playerId }, body }),
     onSuccess: ({ data }) => {
@@ -66,18 +66,12 @@ export function BlocksDialog({
       toast.success(on.length ? `Blocks saved: ${on.join(', ')} blocked.` : 'Blocks saved: nothing is blocked.');
       onOpenChange(false);
     },
-    onError: (error) => {
-      setProblem(problemOf(error));
-      toast.error(`The blocks were not changed: ${problemOf(error).message}`);
-    },
+    onError,
   });
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setProblem(null);
-        onOpenChange(next);
-      }}
+      onOpenChange={openChange}
       title="Blocks"
       description="Each block acts at once on every path. Turn a switch off to lift it."
       submitLabel="Save blocks"

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { FormDialog } from '../../ui/dialog.tsx';
 import { ReasonField } from '../../ui/field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useDialogProblem } from '../../ui/use-dialog-problem.ts';
 import { playerKey } from './keys.ts';
 
 /** Ends every session of the player at once, sockets too (POST …/sessions/close). */
@@ -19,7 +18,7 @@ export function CloseSessionsDialog({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { problem, onOpenChange: openChange, onError } = useDialogProblem(onOpenChange, 'The sessions were not closed');
   const close = useMutation({
     mutationFn: (reason: string) => api.players.closeSessions({ params: { id: playerId }, body: { reason } }),
     onSuccess: ({ data }) => {
@@ -27,18 +26,12 @@ export function CloseSessionsDialog({
       toast.success(`${data.closed} session${data.closed === 1 ? '' : 's'} closed.`);
       onOpenChange(false);
     },
-    onError: (error) => {
-      setProblem(problemOf(error));
-      toast.error(`The sessions were not closed: ${problemOf(error).message}`);
-    },
+    onError,
   });
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setProblem(null);
-        onOpenChange(next);
-      }}
+      onOpenChange={openChange}
       title="Close sessions"
       description="The player is signed out everywhere now. They may sign in again unless a login block is on."
       submitLabel="Close every session"

@@ -1,12 +1,11 @@
 import type { StaffLimitRequest } from '@croupier/contracts';
 import { CashPeriod, cashPeriods, LimitDefinition, limitDefinitions } from '@croupier/contracts/reference/statuses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { FormDialog } from '../../ui/dialog.tsx';
 import { Field, ReasonField } from '../../ui/field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useDialogProblem } from '../../ui/use-dialog-problem.ts';
 import { playerKey } from './keys.ts';
 
 // Staff set cash limits only (a staff limit carries an amount and a currency); exclusions are the player's.
@@ -27,7 +26,7 @@ export function LimitDialog({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { problem, onOpenChange: openChange, onError } = useDialogProblem(onOpenChange, 'The limit was not saved');
   const save = useMutation({
     mutationFn: (body: StaffLimitRequest) => api.players.setLimit({ params: { id: playerId }, body }),
     onSuccess: () => {
@@ -35,18 +34,12 @@ export function LimitDialog({
       toast.success('Limit saved.');
       onOpenChange(false);
     },
-    onError: (error) => {
-      setProblem(problemOf(error));
-      toast.error(`The limit was not saved: ${problemOf(error).message}`);
-    },
+    onError,
   });
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setProblem(null);
-        onOpenChange(next);
-      }}
+      onOpenChange={openChange}
       title="Add or lower a limit"
       description="A staff member may add a limit or lower one, at once. Raising or removing one is the player's to ask."
       submitLabel="Save limit"
