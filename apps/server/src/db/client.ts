@@ -60,6 +60,8 @@ export interface DatabaseOptions {
   /** Directory for the embedded database; 'memory://' keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** Where a pooled connection's loss is reported (PostgreSQL); default: stderr. */
+  log?: { warn(obj: unknown, msg: string): void };
 }
 
 /** PostgreSQL when a URL is given, embedded PGlite otherwise: same schema, same migrations. */
@@ -70,6 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     // bigint (int8) comes back as a string by default; keep it exact as a JS bigint.
     pool.on('connect', (client) => client.setTypeParser(20, (v: string) => BigInt(v)));
+    // An idle pooled client whose server went away (a restart, a failover, a pooler recycle, 57P01) is an
+    // 'error' event on the pool: without a listener Node would end the process. The pool drops the client
+    // and the next query opens a new connection; a query in flight fails on its own promise.
+    pool.on('error', (error) => {
+      if (options.log) options.log.warn({ err: error }, 'a pooled database connection was lost');
+      else console.warn(`a pooled database connection was lost: ${error.message}`);
+    });
     const db = drizzlePg({ client: pool }) as unknown as Db;
     const own = dedicatedSet((o) => dedicatedPostgres({ connectionString: options.databaseUrl }, o));
     return register({

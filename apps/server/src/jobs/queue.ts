@@ -60,6 +60,8 @@ async function oneInstanceAtATime(db: Db, fn: () => Promise<void>): Promise<void
   const driver = driverOf(db);
   if (driver.kind !== 'postgres') return fn();
   const client = new pg.Client(driver.pool.options);
+  // A lost connection fails the awaited query below; without a listener its 'error' event would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
