@@ -20,7 +20,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { newStaffToken, tokenHashOf } from '../../apps/server/src/modules/staff/auth/tokens.ts';
-import { admin, percentile } from '../lib/process.ts';
+import { admin, dropScratchDatabase, percentile } from '../lib/process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -197,15 +197,7 @@ async function main() {
     await raw.end().catch(() => {});
     await app?.close().catch(() => {});
     await database?.close().catch(() => {});
-    for (let i = 0; i < 40; i++) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName]);
-      await c.end();
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropScratchDatabase(adminUrl, dbName);
     log(`dropped ${dbName}`);
   }
 

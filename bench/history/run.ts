@@ -25,7 +25,7 @@ import { listBets } from '../../apps/server/src/modules/game/history.ts';
 import { lobbyCacheOf } from '../../apps/server/src/modules/game/lobby-cache.ts';
 import { seedGames } from '../../apps/server/src/modules/game/seed.ts';
 import { roundCountLimit } from '../../apps/server/src/modules/wallet/seamless/history.ts';
-import { admin, percentile } from '../lib/process.ts';
+import { admin, dropScratchDatabase, percentile } from '../lib/process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -227,15 +227,7 @@ async function main() {
     await raw.end().catch(() => {});
     await app?.close().catch(() => {});
     await database?.close().catch(() => {});
-    for (let i = 0; i < 40; i++) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName]);
-      await c.end();
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropScratchDatabase(adminUrl, dbName);
     log(`dropped ${dbName}`);
   }
 

@@ -89,6 +89,22 @@ export async function admin(connectionString: string, query: string): Promise<vo
   }
 }
 
+/**
+ * Drops a bench's scratch database once its connections are gone: a pool's end() resolves before its sockets
+ * close, and FORCE would then kill a closing client (the harness's freshDatabase waits the same way).
+ */
+export async function dropScratchDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    await c.end();
+    if (rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 /** Nearest-rank percentile of an ascending array (NaN when empty). */
 export const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0
