@@ -5,7 +5,7 @@ import { isInternalChannel, type OutboxMessage, type Publisher } from './types.t
 export const DISPATCH_LOCK_KEY = 72_616_013;
 
 export interface PassResult {
-  /** Another instance's pass holds the lock; nothing was read. */
+  /** Another instance's pass holds the lock (this pass read nothing, or stopped between two pages). */
   busy: boolean;
   published: number;
 }
@@ -24,34 +24,40 @@ const select = `select id, channel, event, data, created_at from outbox.events
 const deletePublished = `delete from outbox.events where id = any(string_to_array($1, ',')::bigint[])`;
 
 /**
- * One pass in one transaction holding the dispatch lock: read waiting events in id order, page by page,
- * publish each to every publisher, and delete each page's published ones in one DELETE (decision 0087). When a
- * publisher fails on an event, later events of that channel wait for the next pass; other channels go
- * on, also past a page the failing channel filled.
+ * One pass: waiting events in id order, a page at a time, each page in a transaction of its own that holds the
+ * dispatch lock, publishes the page to every publisher and deletes what went out (decision 0087). A page's
+ * commit makes its deletions final at once, so under steady load a pass never holds one transaction open for
+ * minutes (holding back vacuum, and re-sending everything it published if its connection drops): at worst one
+ * page goes out again (issue 31). When a publisher fails on an event, later events of that channel wait for the
+ * next pass; other channels go on, also past a page the failing channel filled. If another instance takes the
+ * lock between two pages, this pass ends there and that instance carries on from the oldest waiting event.
  */
-export function dispatchPass(
+export async function dispatchPass(
   connection: DedicatedConnection,
   publishers: readonly Publisher[],
   batchSize: number,
   log?: { error(obj: unknown, msg: string): void },
 ): Promise<PassResult> {
-  return connection.transaction(async (query) => {
-    const [lock] = await query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
-      DISPATCH_LOCK_KEY,
-    ]);
-    if (!lock?.locked) return { busy: true, published: 0 };
-    const blocked = new Set<string>();
-    let published = 0;
-    let after = 0n;
-    for (;;) {
+  const blocked = new Set<string>();
+  let published = 0;
+  let after = 0n;
+  for (;;) {
+    const step = await connection.transaction(async (query) => {
+      const [lock] = await query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
+        DISPATCH_LOCK_KEY,
+      ]);
+      if (!lock?.locked) return null;
       const page = await query<Row>(select, [String(after), batchSize]);
       const done = await publishPage(page, publishers, blocked, log);
       if (done.length > 0) await query(deletePublished, [done.join(',')]);
-      published += done.length;
-      if (page.length < batchSize) return { busy: false, published };
-      after = page.at(-1)!.id;
-    }
-  });
+      return { read: page.length, last: page.at(-1)?.id, done: done.length };
+    });
+    // Another instance holds the lock (from the start, or since our last page): it delivers the rest.
+    if (!step) return { busy: true, published };
+    published += step.done;
+    if (step.read < batchSize || step.last === undefined) return { busy: false, published };
+    after = step.last;
+  }
 }
 
 async function publishPage(

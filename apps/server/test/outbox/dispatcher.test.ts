@@ -98,6 +98,50 @@ describe(`outbox dispatcher (${databaseKind})`, () => {
     expect(seen.slice(2)).toEqual(['bad:1', 'bad:2', 'bad:3', 'bad:4', 'bad:5', 'bad:6']);
   });
 
+  it('commits each page on its own: a pass under steady load never holds one transaction (issue 31)', async () => {
+    // Counts the page reads inside each of the dispatcher's transactions. Before the fix one pass read every
+    // page in one transaction, so a pass under load never committed.
+    const pagesPerTransaction: number[] = [];
+    const counting: Database = {
+      ...database,
+      dedicated(options) {
+        const inner = database.dedicated(options);
+        return {
+          ...inner,
+          kind: inner.kind,
+          query: inner.query,
+          listen: inner.listen.bind(inner),
+          onReconnect: inner.onReconnect.bind(inner),
+          close: inner.close.bind(inner),
+          transaction: (fn) =>
+            inner.transaction((query) => {
+              const at = pagesPerTransaction.push(0) - 1;
+              return fn((text, params) => {
+                if (/from outbox\.events/.test(text) && /^\s*select/i.test(text)) pagesPerTransaction[at]!++;
+                return query(text, params);
+              });
+            }),
+        };
+      },
+    };
+    const seen: string[] = [];
+    const d = createOutboxDispatcher({
+      db,
+      database: counting,
+      publishers: [recorder(seen)],
+      pollMs: 60_000,
+      batchSize: 3,
+      log: { error() {}, warn() {} },
+    });
+    stops.push(() => d.stop());
+    await commit(Array.from({ length: 10 }, (_, n) => ({ channel: 'a', n })));
+    expect(await d.drain()).toBe(10);
+    expect(seen).toHaveLength(10);
+    // 10 events in pages of 3: at least four page reads, never two in one transaction.
+    expect(pagesPerTransaction.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...pagesPerTransaction)).toBe(1);
+  });
+
   it('is woken by a NOTIFY on its channel, without a nudge or a poll', async () => {
     const seen: string[] = [];
     dispatcher([recorder(seen)]).start();
@@ -124,6 +168,26 @@ describe.skipIf(!adminUrl)('outbox dispatcher on PostgreSQL (skipped: set TEST_D
     stops.push(() => client.end());
     return client;
   }
+
+  it("makes a page's deliveries final while the pass goes on: another session sees them gone (issue 31)", async () => {
+    const other = await session();
+    const stillWaiting: number[] = [];
+    const probe: Publisher = {
+      async publish(m) {
+        // On the first event of the third page, another session counts the first page's events still there.
+        if ((m.data as { n: number }).n === 6) {
+          const { rows } = await other.query(
+            "select count(*)::int as n from outbox.events where channel = 'load' and (data->>'n')::int < 3",
+          );
+          stillWaiting.push(rows[0].n);
+        }
+      },
+    };
+    const d = dispatcher([probe], { batchSize: 3 });
+    await commit(Array.from({ length: 9 }, (_, n) => ({ channel: 'load', n })));
+    expect(await d.drain()).toBe(9);
+    expect(stillWaiting).toEqual([0]);
+  });
 
   it('delivers a commit of instance A once, without a poll, while instance B holds the lock: A sends NOTIFY', async () => {
     // B is in the middle of a pass (holding the lock) when A commits: A's nudged pass finds the lock
