@@ -99,3 +99,18 @@ export function route<E extends Endpoint>(
     },
   });
 }
+
+/**
+ * The contract endpoint a route being registered serves (for the authentication hooks' `onRoute`). Fastify adds a
+ * HEAD route beside every GET; it runs the GET's handler, so it is that endpoint too and gets the same checks:
+ * without this, `HEAD` of a staff list answered 200 with no credential (its handler ran, its length leaked).
+ */
+export function endpointOfRoute(
+  endpoints: readonly Endpoint[],
+  route: { url: string; method: string | string[] },
+): Endpoint | undefined {
+  const methods = [route.method].flat();
+  return endpoints.find(
+    (e) => e.path === route.url && (methods.includes(e.method) || (e.method === 'GET' && methods.includes('HEAD'))),
+  );
+}

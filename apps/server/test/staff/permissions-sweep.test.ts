@@ -69,6 +69,26 @@ describe(`the back office's permissions, every endpoint × every role (${databas
     expect(failures).toEqual([]);
   });
 
+  it('HEAD of every GET endpoint is checked as the GET is: 401 without a credential, 403 for a role without it', async () => {
+    // Fastify answers HEAD beside every GET by running the GET's handler; it once skipped the staff check.
+    const failures: string[] = [];
+    const finance = staffOf.get('finance')!;
+    for (const e of staffEndpoints.filter((x) => x.method === 'GET' && registered(x))) {
+      const url = e.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+      const anonymous = await t.request({ method: 'HEAD', url, headers: { 'cf-connecting-ip': nextIp() } });
+      if (anonymous.status !== 401) failures.push(`HEAD ${e.path} without a credential: ${anonymous.status}`);
+      if (e.permission && !can('finance', e.permission)) {
+        const res = await t.request({
+          method: 'HEAD',
+          url,
+          headers: { 'cf-connecting-ip': nextIp(), ...finance.headers },
+        });
+        if (res.status !== 403) failures.push(`HEAD ${e.path} as finance: ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("a player's access token is not a staff credential", async () => {
     const { auth } = await registerPlayer(t);
     for (const e of staffEndpoints.filter(registered)) {

@@ -1,5 +1,6 @@
-import { ApiError, type Endpoint, ErrorCode } from '@croupier/contracts';
+import { ApiError, ErrorCode } from '@croupier/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpointOfRoute } from '../../../http/endpoint.ts';
 import { type AuthContext, bearerOf } from './sessions.ts';
 
 declare module 'fastify' {
@@ -23,10 +24,7 @@ export function registerAuthentication(
 ): void {
   app.decorateRequest('player', null);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const endpoint: Endpoint | undefined = app.endpoints.find(
-      (e) => e.path === route.url && methods.includes(e.method),
-    );
+    const endpoint = endpointOfRoute(app.endpoints, route);
     if (!endpoint || endpoint.auth === 'guest' || selfAuthenticated.has(`${endpoint.method} ${endpoint.path}`)) return;
     const required = endpoint.auth === 'player';
     const hook = async (request: FastifyRequest) => {

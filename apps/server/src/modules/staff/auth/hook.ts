@@ -1,6 +1,7 @@
 import { ApiError, type Endpoint, ErrorCode } from '@croupier/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import { endpointOfRoute } from '../../../http/endpoint.ts';
 import { writeAudit } from '../audit/write.ts';
 import { can } from '../roles.ts';
 import { refuseUntilPasswordChanged } from './must-change.ts';
@@ -34,10 +35,7 @@ const bearerOf = (header: string | undefined): string | null => header?.match(/^
 export function registerStaffAuthentication(app: FastifyInstance, options: StaffAuthOptions): void {
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const endpoint: Endpoint | undefined = app.endpoints.find(
-      (e) => e.path === route.url && methods.includes(e.method),
-    );
+    const endpoint = endpointOfRoute(app.endpoints, route);
     if (endpoint?.auth !== 'staff') return;
     const hook = async (request: FastifyRequest) => {
       request.staff = await staffOfRequest(request, options);
