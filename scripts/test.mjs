@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { buildIsStale } from './build-state.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** The end-to-end files that run a second time on PostgreSQL. */
+const POSTGRES_JOURNEYS = ['tests/e2e/backoffice-withdrawals.test.ts', 'tests/e2e/backoffice-kyc.test.ts'];
 const tmp = mkdtempSync(join(tmpdir(), 'croupier-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Named again at the very end: a CI log cut to its tail still says what broke.
@@ -25,12 +27,13 @@ function run(title, cmd, args, env = {}) {
   return ok;
 }
 
-function vitest(title, projects, env = {}) {
+function vitest(title, projects, env = {}, files = []) {
   const out = join(tmp, `${title.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...files,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -69,6 +72,11 @@ vitest('unit and API integration (PGlite)', ['contracts', 'server'], { TEST_DATA
 if (process.env.TEST_DATABASE_URL) vitest('API integration (PostgreSQL)', ['server']);
 else console.log('\n(TEST_DATABASE_URL unset: the PostgreSQL run of the API suite is skipped)');
 vitest('end to end (Chromium)', ['e2e']);
+// The journeys where staff and a player act on the same money run on PostgreSQL too (issue 26): row locks and
+// the review queue behave there as in production. A scratch database per run (tests/e2e/global-setup.ts).
+if (process.env.TEST_DATABASE_URL) {
+  vitest('end to end on PostgreSQL (review journeys)', ['e2e'], { E2E_DATABASE_URL: '1' }, POSTGRES_JOURNEYS);
+}
 
 rmSync(tmp, { recursive: true, force: true });
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);

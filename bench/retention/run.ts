@@ -1,9 +1,11 @@
 // Retention benchmark (issue 13 §8): N simulated players bet in one running tournament through the signed
 // seamless API (bench/wallet's load loop), on PostgreSQL. Two servers in the same run, one after the other,
 // each on its own scratch database: RETENTION_ENABLED=false (no retention event, no consumer: the baseline)
-// and the default (every bet feeds the tournament through the retention consumer). Reports bets/s of both
-// and, with retention on, the leaderboard update latency: a probe player's bet answered (committed) → its
-// tournament entry shows the points (p50/p95/p99).
+// and the default (every bet feeds the tournament through the retention consumer). Both run with
+// FLAGS_ENABLED=false: the compliance flags (decision 0114) would keep the money path's events and add a second
+// consumer, in the baseline too; their cost is bench/wallet's (FLAGS_ENABLED=false|true), not this one's.
+// Reports bets/s of both and, with retention on, the leaderboard update latency: a probe player's bet answered
+// (committed) → its tournament entry shows the points (p50/p95/p99).
 //   node --import tsx bench/retention/run.ts [--players 1000] [--concurrency 32] [--seconds 20] [--warmup 2]
 //     [--redis redis://127.0.0.1:6379] [--build] [--out /tmp/retention.json]
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
@@ -69,6 +71,8 @@ async function startServer(port: number, dataDir: string, databaseUrl: string, r
     DEV_MAILBOX: 'true',
     DEV_OIDC_PROVIDER: 'false',
     RETENTION_ENABLED: String(retention),
+    // Retention alone, against none (the flags keep the events written with retention off: decision 0114).
+    FLAGS_ENABLED: 'false',
     SEAMLESS_PROVIDERS: JSON.stringify([{ ...provider, name: 'Bench', games: [], enabled: true }]),
     ...(args.redis ? { REDIS_URL: args.redis, REALTIME_REDIS_PREFIX: `bench-${randomBytes(3).toString('hex')}:` } : {}),
   };
@@ -185,7 +189,7 @@ async function main() {
   const results = {
     at: new Date().toISOString(),
     machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: round(totalmem() / 2 ** 30, 1), load },
-    options: { ...opts, redis: Boolean(args.redis) },
+    options: { ...opts, redis: Boolean(args.redis), flags: false },
     // One bet per round: bets/s equals round trips (bet + win) per second.
     phases,
   };

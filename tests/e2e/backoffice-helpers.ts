@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { codeAt, timeStepAt } from '../../apps/server/src/modules/staff/totp.ts';
+import { type Player, playerApi } from './accounts-helpers.ts';
 import { baseUrl, waitForHydration } from './browser.ts';
 
 export interface DemoStaff {
@@ -86,3 +87,21 @@ export async function signInOnPage(page: Page, staff: DemoStaff, beforeCode?: ()
 /** Chromium logs a refused fetch (the first `/me` before signing in answers 401) as a console error. */
 export const unexpectedErrors = (errors: string[]) =>
   errors.filter((e) => !/the server responded with a status of 401/.test(e));
+
+/** A sandbox card deposit (4242…) into the player's EUR account (else their first), credited at once. */
+export async function cardDeposit(player: Player, amount: number): Promise<void> {
+  const accounts = await playerApi<{ id: string; currency: string }[]>(player, 'GET', '/api/wallet/accounts');
+  const account = accounts.data.find((a) => a.currency === 'EUR') ?? accounts.data[0];
+  if (!account) throw new Error('the player has no account');
+  const res = await playerApi(player, 'POST', '/api/payment/invoices/deposit', {
+    currency: account.currency,
+    accountId: account.id,
+    method: 'card',
+    amount,
+    fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    redirectSuccessUrl: '/wallet/success',
+    redirectErrorUrl: '/wallet/error',
+    isBonusDecline: true,
+  });
+  if (res.status !== 200) throw new Error(`deposit → ${res.status}: ${JSON.stringify(res.data)}`);
+}

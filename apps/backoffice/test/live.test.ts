@@ -19,6 +19,8 @@ describe('live dashboard', () => {
       playersOnline: 3,
       depositsToday: [{ currency: 'EUR', amount: 25, count: 1 }],
       adjustmentsWaiting: 2,
+      withdrawalsWaiting: 1,
+      flagsOpen: 0,
     };
     expect(withPlayersOnline(tiles, 5)).toEqual({ ...tiles, playersOnline: 5 });
     expect(withPlayersOnline(tiles, 5)?.depositsToday).toBe(tiles.depositsToday);

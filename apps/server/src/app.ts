@@ -15,7 +15,8 @@ import { requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { createJobQueue } from './jobs/index.ts';
-import { bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/bonus/index.ts';
+import { activeBonusFlag, bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/bonus/index.ts';
+import { createComplianceModule } from './modules/compliance/index.ts';
 import { contentRoutes, loadContentStore } from './modules/content/index.ts';
 import {
   activityHistory,
@@ -24,7 +25,7 @@ import {
   gameRoutes,
   seedSportsbookGame,
 } from './modules/game/index.ts';
-import { kycRoutes } from './modules/kyc/index.ts';
+import { kycRoutes, kycThresholdFlag, kycWithdrawalCheck } from './modules/kyc/index.ts';
 import {
   createMessenger,
   integrationRoutes,
@@ -45,12 +46,14 @@ import {
 } from './modules/player/index.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
 import { createReferrals } from './modules/referral/index.ts';
-import { createRetentionModule, reportProfileCompleted } from './modules/retention/index.ts';
+import { createRetentionModule, reportProfileCompleted, retentionEventsRule } from './modules/retention/index.ts';
 import {
   assertTurnOverMet,
   createRiskModule,
   riskRoutes,
+  selfExclusionHistoryFlag,
   turnOverOnDeposit,
+  turnOverOwedFlag,
   turnOverRoutes,
 } from './modules/risk/index.ts';
 import { createRatesSource, type RatesSource, settingsRoutes } from './modules/settings/index.ts';
@@ -61,7 +64,13 @@ import {
   sportsbookSandboxEnabled,
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
-import { createStaffModule, dashboardOnDeposit, type StaffModule, staffRealtimeAccess } from './modules/staff/index.ts';
+import {
+  createStaffModule,
+  dashboardOnDeposit,
+  dashboardOnWithdrawalQueue,
+  type StaffModule,
+  staffRealtimeAccess,
+} from './modules/staff/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import {
   type MoneyRule,
@@ -105,6 +114,8 @@ export interface AppOptions {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** The responsible-gaming clock (tests move it across the 24-hour delays); default the real one. */
   riskClock?: () => Date;
+  /** false: withdrawals raise no risk flags (tests about payments themselves, decision 0112). Default true. */
+  withdrawalRiskFlags?: boolean;
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -122,6 +133,7 @@ export async function buildApp({
   moneyRules = [],
   checks = {},
   riskClock,
+  withdrawalRiskFlags = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -205,6 +217,9 @@ export async function buildApp({
     storage: createStorage(config),
     // Read when called: a signed-out or disabled member's sockets end at once (decision 0110).
     endStaffSockets: (sessionIds) => app.realtime?.endSessions(sessionIds),
+    ...(riskClock ? { now: riskClock } : {}),
+    // Read when called: the payment module registers later (decision 0112).
+    withdrawalDesk: () => app.payment.desk,
   });
   staff.registerAuthentication(app);
   app.decorate('staffModule', staff);
@@ -242,6 +257,11 @@ export async function buildApp({
     mayGainValue: risk.assertMayGainValue,
   });
   outbox.addPublisher(retention.consumer);
+  // Responsible-gaming and AML flags (decision 0114): a second internal consumer of the same events, plus the
+  // risk module's and payments' own; the money path's events must then be written even with retention off.
+  const compliance = config.FLAGS_ENABLED ? createComplianceModule({ db }) : null;
+  if (compliance) outbox.addPublisher(compliance.consumer);
+  const eventsRule = retention.rule ?? (compliance ? retentionEventsRule() : null);
   player.onProfileFilled(reportProfileCompleted);
   // A referee qualifies by playing as soon as the wager is reached (decision 0077), told by retention's consumer.
   retention.onRealStake(referrals.onRealStake);
@@ -260,8 +280,20 @@ export async function buildApp({
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
     // …and the back office's dashboard learns that deposits today moved (decision 0110).
     onDeposit: [bonus.onDeposit, retention.onDeposit, turnOverOnDeposit, referrals.onDeposit, dashboardOnDeposit],
-    // The turn-over wager (decision 0066): deposits are wagered ×N before a withdrawal.
-    beforeWithdrawal: [assertTurnOverMet],
+    // Compliance counts declined deposits (decision 0114), told in the transaction that fails one.
+    onDepositFailed: compliance ? [compliance.onDepositFailed] : [],
+    // KYC at the CDD threshold, by setting (decision 0113); the turn-over wager (decision 0066): deposits are
+    // wagered ×N before a withdrawal.
+    beforeWithdrawal: [
+      kycWithdrawalCheck({ config, rates }),
+      assertTurnOverMet,
+      ...(compliance ? [compliance.beforeWithdrawal] : []),
+    ],
+    // The withdrawal review's risk flags from the modules that own the data, beside payment's own (0112).
+    withdrawalFlags: withdrawalRiskFlags
+      ? [turnOverOwedFlag, activeBonusFlag, selfExclusionHistoryFlag, kycThresholdFlag({ config, rates })]
+      : null,
+    onWithdrawalQueue: [dashboardOnWithdrawalQueue],
   });
   // One key per app: in tests persistedSecret makes a fresh one per call, and both sides must agree.
   const studioSecret = resolveStudioSecret(config);
@@ -282,7 +314,7 @@ export async function buildApp({
       bonus.rule,
       ...moneyRules,
       activityRule(activity),
-      ...(retention.rule ? [retention.rule] : []),
+      ...(eventsRule ? [eventsRule] : []),
     ],
   });
   await app.register(riskRoutes, { limits: risk.limits, reality: risk.reality });

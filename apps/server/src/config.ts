@@ -96,6 +96,8 @@ export const ConfigSchema = z.object({
   QUESTS_ENABLED: bool.default(false),
   /** false: retention applies no event (no retention rule in the money path): the retention bench's baseline. */
   RETENTION_ENABLED: bool.default(true),
+  /** false: no responsible-gaming or AML flags are raised (no compliance consumer): the flags bench's baseline. */
+  FLAGS_ENABLED: bool.default(true),
   BETTING_CLIENT_HOST: z.string().optional(),
   BETTING_CLIENT_ID: z.string().optional(),
   CDN_BASE_URL: z.string().default(''),

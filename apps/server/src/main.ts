@@ -29,6 +29,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   await database.migrate();
   if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+  // The demo's withdrawal thresholds: 100 EUR auto-approval, four-eyes above 1,000 EUR (decision 0112).
+  if (config.SEED_DEMO_DATA) await (await import('./modules/payment/index.ts')).seedDemoWithdrawalSettings(database.db);
   // The demo's staff (their passwords are in the README) never in a production start; nor left from a demo.
   const productionProper = config.NODE_ENV === 'production' && !config.DEMO;
   if (config.SEED_DEMO_DATA && !productionProper) await seedDemoStaff(database.db);

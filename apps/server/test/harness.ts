@@ -4,6 +4,8 @@ import pg from 'pg';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { withdrawalSettings } from '../src/modules/payment/index.ts';
+import { writeSetting } from '../src/modules/settings/index.ts';
 import { MemoryPublisher, type OutboxMessage } from '../src/outbox/index.ts';
 
 export interface TestApp {
@@ -69,15 +71,37 @@ export const publicationsOf =
     );
   };
 
+export interface TestAppOptions
+  extends Pick<AppOptions, 'messenger' | 'onPlayerModule' | 'moneyRules' | 'checks' | 'riskClock'> {
+  /**
+   * true: withdrawals are reviewed as in production (risk flags on, the thresholds' defaults: every withdrawal
+   * waits for staff). Default false: no flags and auto-approval up to any amount, so a withdrawal goes straight
+   * to the sandbox as it did before review (decision 0112) — for tests about everything else.
+   */
+  withdrawalReview?: boolean;
+}
+
+/** Withdrawals approved by themselves, whatever the amount (no four-eyes): the harness's default. */
+export const autoApproveWithdrawals = (database: Database) =>
+  writeSetting(database.db, withdrawalSettings, { autoApproveBelow: 1e9, fourEyesAbove: null }, null);
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'messenger' | 'onPlayerModule' | 'moneyRules' | 'checks' | 'riskClock'> = {},
+  { withdrawalReview = false, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
   const { database, drop } = await freshDatabase();
   const memory = new MemoryPublisher();
-  const app = await buildApp({ config, database, logger: false, publishers: [memory], ...options });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    publishers: [memory],
+    ...options,
+    withdrawalRiskFlags: withdrawalReview,
+  });
   await app.ready();
+  if (!withdrawalReview) await autoApproveWithdrawals(database);
   return {
     app,
     database,

@@ -14,7 +14,7 @@ export interface Problem {
  */
 const CLEARER: Record<number, string> = {
   [ErrorCode.staffForbidden]: 'Your role may not do this.',
-  [ErrorCode.fourEyes]: 'You asked for this, so another person must approve it (four-eyes).',
+  [ErrorCode.fourEyes]: 'Four-eyes: you asked for this or decided it already, so another person must approve it.',
   [ErrorCode.alreadyDecided]: 'This was already decided, or its state no longer allows it. The list is refreshed.',
   [ErrorCode.limitRaiseRefused]: 'Staff may only add a limit or lower one, never raise or remove it.',
 };

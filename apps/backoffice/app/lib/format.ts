@@ -58,3 +58,13 @@ export type BlockScope = (typeof BLOCK_SCOPES)[number];
 
 export const activeBlocks = (blocks: Record<BlockScope, boolean>): BlockScope[] =>
   BLOCK_SCOPES.filter((scope) => blocks[scope]);
+
+/** A key as words: `bank_transfer` → "Bank transfer", `identity_front` → "Identity front". */
+export const keyLabel = (key: string | null | undefined): string =>
+  key
+    ? key
+        .replace(/[_-]+/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase())
+    : '—';

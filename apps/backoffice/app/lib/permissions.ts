@@ -5,18 +5,28 @@ import type { Permission } from '@croupier/contracts/backoffice/roles';
  * do: the server checks every call anyway (backoffice-api.md §3).
  */
 
+/** The dashboard tiles a nav entry may show as its count. */
+export type NavCountTile = 'withdrawalsWaiting' | 'flagsOpen';
+
 export interface NavItem {
   to: string;
   label: string;
   /** Null: every signed-in staff member. */
   permission: Permission | null;
+  /** A live count shown beside the label (a dashboard tile, decision 0115). */
+  count?: NavCountTile;
 }
 
 export const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', permission: null },
   { to: '/players', label: 'Players', permission: 'players:read' },
+  { to: '/withdrawals', label: 'Withdrawals', permission: 'withdrawals:review', count: 'withdrawalsWaiting' },
+  { to: '/kyc', label: 'KYC', permission: 'kyc:review' },
+  { to: '/flags', label: 'Flags (RG / AML)', permission: 'flags:review', count: 'flagsOpen' },
+  { to: '/interactions', label: 'Interactions', permission: 'flags:review' },
   { to: '/adjustments', label: 'Adjustments', permission: 'adjustments:create' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
+  { to: '/settings', label: 'Settings', permission: 'settings:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },
 ];
 

@@ -74,7 +74,45 @@ export default function Dashboard() {
             <Skeleton lines={1} />
           )}
         </section>
+        <CountTile
+          id="withdrawals"
+          title="Withdrawals waiting"
+          value={data?.withdrawalsWaiting}
+          to={allows('withdrawals:review') ? '/withdrawals' : null}
+        />
+        <CountTile
+          id="flags"
+          title="Flags open"
+          value={data?.flagsOpen}
+          to={allows('flags:review') ? '/flags' : null}
+        />
       </div>
     </>
+  );
+}
+
+/** A count with its screen's link when the role may open it (issue 26's queues). */
+function CountTile({
+  id,
+  title,
+  value,
+  to,
+}: {
+  id: string;
+  title: string;
+  value: number | undefined;
+  to: string | null;
+}) {
+  return (
+    <section className="tile" aria-labelledby={`tile-${id}`}>
+      <h2 id={`tile-${id}`}>{title}</h2>
+      {value === undefined ? (
+        <Skeleton lines={1} />
+      ) : (
+        <p className="tile__value" data-testid={`tile-${id}`}>
+          {to ? <Link to={to}>{formatCount(value)}</Link> : formatCount(value)}
+        </p>
+      )}
+    </section>
   );
 }

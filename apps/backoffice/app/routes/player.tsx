@@ -5,11 +5,13 @@ import { AdjustmentDialog } from '../features/player/adjustment-dialog.tsx';
 import { AuditTrail } from '../features/player/audit-trail.tsx';
 import { BlocksDialog } from '../features/player/blocks-dialog.tsx';
 import { CloseSessionsDialog } from '../features/player/close-sessions-dialog.tsx';
+import { Compliance } from '../features/player/compliance.tsx';
 import { Invoices } from '../features/player/invoices.tsx';
 import { LimitDialog } from '../features/player/limit-dialog.tsx';
 import { Notes } from '../features/player/notes.tsx';
 import { Overview } from '../features/player/overview.tsx';
 import { Rounds } from '../features/player/rounds.tsx';
+import { SelfExclusionDialog } from '../features/player/self-exclusion-dialog.tsx';
 import { Sessions } from '../features/player/sessions.tsx';
 import { Transactions } from '../features/player/transactions.tsx';
 import { usePlayer360 } from '../features/player/use-player.ts';
@@ -23,7 +25,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 
 export const meta = () => [{ title: 'Player · Croupier back office' }];
 
-const TABS = ['overview', 'transactions', 'rounds', 'invoices', 'sessions', 'notes', 'audit'] as const;
+const TABS = ['overview', 'transactions', 'rounds', 'invoices', 'sessions', 'notes', 'compliance', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -35,7 +37,7 @@ export default function PlayerPage() {
   );
 }
 
-type Dialog = 'blocks' | 'sessions' | 'limit' | null;
+type Dialog = 'blocks' | 'sessions' | 'limit' | 'exclusion' | null;
 
 /** The player seen whole: a header with the blocks and the actions, and tabs kept in the address (`?tab=`). */
 function Player360Page() {
@@ -108,6 +110,16 @@ function Player360Page() {
               Limit…
             </button>
           )}
+          {allows('players:exclusion') && (
+            <button type="button" className="button" onClick={() => setDialog('exclusion')}>
+              Self-exclusion…
+            </button>
+          )}
+          {allows('withdrawals:review') && (
+            <Link className="button" to={`/withdrawals?status=review&playerId=${id}`}>
+              Withdrawals
+            </Link>
+          )}
           {allows('adjustments:create') && currencies.length > 0 && (
             <button type="button" className="button" onClick={() => setAdjustmentKey(newIdempotencyKey())}>
               Adjust balance…
@@ -131,6 +143,9 @@ function Player360Page() {
           <Tabs.Trigger value="invoices">Invoices</Tabs.Trigger>
           <Tabs.Trigger value="sessions">Sessions</Tabs.Trigger>
           <Tabs.Trigger value="notes">Notes</Tabs.Trigger>
+          {(allows('flags:review') || allows('kyc:review')) && (
+            <Tabs.Trigger value="compliance">Compliance</Tabs.Trigger>
+          )}
           {allows('audit:read') && <Tabs.Trigger value="audit">Audit trail</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="overview" className="tab-panel">
@@ -151,6 +166,11 @@ function Player360Page() {
         <Tabs.Content value="notes" className="tab-panel">
           <Notes playerId={id} />
         </Tabs.Content>
+        {(allows('flags:review') || allows('kyc:review')) && (
+          <Tabs.Content value="compliance" className="tab-panel">
+            <Compliance playerId={id} />
+          </Tabs.Content>
+        )}
         {allows('audit:read') && (
           <Tabs.Content value="audit" className="tab-panel">
             <AuditTrail playerId={id} />
@@ -161,6 +181,7 @@ function Player360Page() {
       <BlocksDialog playerId={id} blocks={data.blocks} {...dialogProps('blocks')} />
       <CloseSessionsDialog playerId={id} {...dialogProps('sessions')} />
       <LimitDialog playerId={id} currencies={currencies} {...dialogProps('limit')} />
+      <SelfExclusionDialog playerId={id} {...dialogProps('exclusion')} />
       <AdjustmentDialog
         playerId={id}
         currencies={currencies}

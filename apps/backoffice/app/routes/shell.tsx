@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { NavCount } from '../features/dashboard/nav-count.tsx';
 import { PasswordScreen } from '../features/password/password-screen.tsx';
 import { api } from '../lib/api.ts';
 import { isUnauthenticated, problemOf } from '../lib/errors.ts';
@@ -74,6 +75,7 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'}>
                   {item.label}
+                  {item.count && <NavCount tile={item.count} />}
                 </NavLink>
               </li>
             ))}

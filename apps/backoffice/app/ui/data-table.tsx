@@ -26,6 +26,23 @@ export type Columns<T extends RowData> = ColumnDef<Features, T, any>[];
 
 const NO_ROWS: never[] = [];
 
+/**
+ * A cell's content, its renderer called as a function. TanStack's `FlexRender` mounts a function renderer as a
+ * component, and a screen's columns are made again when its address changes (they close over the filters): each
+ * new function is a new component type, so every cell was unmounted and mounted anew, and the row's button that
+ * opened a panel was gone by the time focus should go back to it. Called, the renderer's elements reconcile in
+ * place. Renderers are plain functions of the cell (no hooks); components inside them are rendered as usual.
+ */
+function cellContent(cell: {
+  column: { columnDef: { cell?: unknown } };
+  getContext: () => unknown;
+  getValue: () => unknown;
+}): ReactNode {
+  const render = cell.column.columnDef.cell;
+  if (typeof render === 'function') return (render as (context: unknown) => ReactNode)(cell.getContext());
+  return (render as ReactNode) ?? (cell.getValue() as ReactNode);
+}
+
 export interface DataTableProps<T extends RowData> {
   caption: string;
   columns: Columns<T>;
@@ -122,9 +139,7 @@ export function DataTable<T extends RowData>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
+                    <td key={cell.id}>{cellContent(cell)}</td>
                   ))}
                 </tr>
               ))}

@@ -3,6 +3,7 @@
 // other modules call its functions, never its tables.
 
 export * from '../modules/bonus/schema.ts';
+export * from '../modules/compliance/schema.ts';
 export * from '../modules/game/schema.ts';
 export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/integrations/schema.ts';
@@ -19,6 +20,7 @@ export * from '../modules/retention/tournaments/schema.ts';
 export * from '../modules/retention/wheel/schema.ts';
 export * from '../modules/risk/reality-schema.ts';
 export * from '../modules/risk/schema.ts';
+export * from '../modules/settings/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/wallet/schema.ts';

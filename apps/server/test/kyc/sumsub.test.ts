@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumsubSignature } from '../../src/modules/kyc/sumsub.ts';
 import { databaseKind } from '../harness.ts';
 import { createPlayerTestApp, nextIp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
+import { signedInStaff } from '../staff/helpers.ts';
 import { multipart, startServer, tinyPng } from './helpers.ts';
 
 const APP_TOKEN = 'sbx:test-app-token';
@@ -130,5 +131,56 @@ describe(`identity verification through Sumsub (${databaseKind})`, () => {
     expect((await status(auth.accessToken)).status).toBe('pending');
     failNext = true;
     expect((await status(auth.accessToken)).status).toBe('pending');
+  });
+
+  it("with confirmProviderResults Sumsub's decision waits for a person, and a confirmed one is not held again", async () => {
+    const owner = await signedInStaff(t, 'owner');
+    const staff = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+      t.request({
+        method,
+        url,
+        headers: { ...owner.headers, 'content-type': 'application/json', 'cf-connecting-ip': nextIp() },
+        payload: JSON.stringify(body),
+      });
+    const settings = (confirmProviderResults: boolean) =>
+      staff('PUT', '/api/backoffice/settings/kyc', {
+        provider: 'sumsub',
+        confirmProviderResults,
+        thresholdEur: 2000,
+        blockWithdrawalsAtThreshold: false,
+        reason: 'Sumsub review test.',
+      });
+    expect((await settings(true)).status).toBe(200);
+
+    const { auth } = await registerPlayer(t);
+    const red = { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', moderationComment: 'Expired.' } };
+    reviews.set(auth.profile.id, red);
+    expect(await status(auth.accessToken)).toEqual({ status: 'pending', rejectReason: null });
+    expect(await status(auth.accessToken)).toEqual({ status: 'pending', rejectReason: null });
+    const held = await t.call('GET', `/api/backoffice/kyc/verifications?playerId=${auth.profile.id}`, {
+      token: owner.token,
+    });
+    expect(held.json.data).toEqual([
+      expect.objectContaining({
+        provider: 'sumsub',
+        awaitingConfirmation: true,
+        providerResult: expect.objectContaining({ status: 'rejected', rejectReason: 'Expired.' }),
+      }),
+    ]);
+    const confirmed = await staff('POST', `/api/backoffice/kyc/verifications/${auth.profile.id}/reject`, {
+      reason: 'Expired.',
+    });
+    expect(confirmed.status).toBe(200);
+    // Polled again, the same RED is not news: the person's decision stands.
+    expect(await status(auth.accessToken)).toEqual({ status: 'rejected', rejectReason: 'Expired.' });
+    expect(await status(auth.accessToken)).toEqual({ status: 'rejected', rejectReason: 'Expired.' });
+    // The player retried and Sumsub approved: held again for a person.
+    reviews.set(auth.profile.id, { reviewStatus: 'pending' });
+    expect((await status(auth.accessToken)).status).toBe('pending');
+    reviews.set(auth.profile.id, { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+    expect(await status(auth.accessToken)).toEqual({ status: 'pending', rejectReason: null });
+    expect((await settings(false)).status).toBe(200);
+    // Without the setting, the provider decides alone again.
+    expect(await status(auth.accessToken)).toEqual({ status: 'approved', rejectReason: null });
   });
 });

@@ -50,7 +50,7 @@ describe('payment methods', () => {
     }
   });
 
-  it('lists card and e-wallet deposits and bank-transfer withdrawals for fiat', async () => {
+  it('lists card and e-wallet deposits and bank-transfer and card-payout withdrawals for fiat', async () => {
     const p = await paymentPlayer(t);
     const res = await t.call('GET', '/api/payment/methods/deposit?currency=EUR&country=DE', { token: p.token });
     expect(res.status).toBe(200);
@@ -77,7 +77,7 @@ describe('payment methods', () => {
     ]);
     expect(wallet.method).toBe('ewallet');
     const out = await t.call('GET', '/api/payment/methods/withdrawal?currency=EUR', { token: p.token });
-    expect(out.json.data.map((m: { method: string }) => m.method)).toEqual(['bank_transfer']);
+    expect(out.json.data.map((m: { method: string }) => m.method)).toEqual(['bank_transfer', 'card_payout']);
   });
 
   it('lists crypto with its networks for a crypto currency', async () => {

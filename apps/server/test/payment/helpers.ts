@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AppOptions } from '../../src/app.ts';
+import type { TestAppOptions } from '../harness.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
 export const WEBHOOK_SECRET = 'payment-webhook-test-secret-0123456789abcdef';
 
-export const paymentTestApp = (env: Record<string, string> = {}, options: Pick<AppOptions, 'checks'> = {}) =>
-  createPlayerTestApp({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env }, options);
+export const paymentTestApp = (
+  env: Record<string, string> = {},
+  options: Pick<TestAppOptions, 'checks' | 'withdrawalReview'> = {},
+) => createPlayerTestApp({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env }, options);
 
 /**
  * The operator switches the turn-over wager off (N = 0; decision 0076): for tests about payments themselves,

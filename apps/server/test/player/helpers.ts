@@ -1,7 +1,6 @@
-import type { AppOptions } from '../../src/app.ts';
 import type { Messenger, OutboundEmail, OutboundSms } from '../../src/modules/notification/messaging/port.ts';
 import type { PlayerModule } from '../../src/modules/player/index.ts';
-import { createTestApp, type TestApp } from '../harness.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../harness.ts';
 
 /** Records every e-mail and SMS instead of sending it. */
 export class FakeMessenger implements Messenger {
@@ -50,7 +49,7 @@ export const nextIp = () => {
 
 export async function createPlayerTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'moneyRules' | 'checks' | 'riskClock'> = {},
+  options: Pick<TestAppOptions, 'moneyRules' | 'checks' | 'riskClock' | 'withdrawalReview'> = {},
 ): Promise<PlayerTestApp> {
   const messenger = new FakeMessenger();
   let player!: PlayerModule;

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
+import { card, deposit, type Player } from '../payment/helpers.ts';
 import { registerPlayer, uniqueEmail } from '../player/helpers.ts';
 import type { SeamlessTestApp } from '../seamless/helpers.ts';
 import { signedInStaff, type TestStaff } from './helpers.ts';
-import { auditOf, depositedPlayer, playersTestApp, rowsOf } from './players-helpers.ts';
+import { auditOf, playersTestApp, rowsOf } from './players-helpers.ts';
 
 let t: SeamlessTestApp;
 let support: TestStaff;
@@ -87,9 +88,22 @@ describe(`player search (${databaseKind})`, () => {
   });
 });
 
+/**
+ * A player on a device of its own: the test helpers' players all share one, which the AML rules flag at a
+ * deposit once three accounts did (decision 0114).
+ */
+async function ownDevicePlayer(): Promise<Player> {
+  const { auth } = await registerPlayer(t, undefined, { fingerprint: `fp-${randomUUID()}` });
+  const accounts = (await t.call('GET', '/api/wallet/accounts', { token: auth.accessToken })).json.data;
+  return { token: auth.accessToken, playerId: auth.profile.id, accountId: accounts[0].id };
+}
+
 describe(`player 360 (${databaseKind})`, () => {
   it('answers the profile, the accounts as the player sees them, blocks, limits, bonuses, KYC and totals', async () => {
-    const p = await depositedPlayer(t, 50);
+    const p = await ownDevicePlayer();
+    expect((await deposit(t, p, card('4242 4242 4242 4242', 50))).status).toBe(200);
+    // Whatever compliance makes of the deposit is in before the 360 is read.
+    await t.app.outbox.drain();
     const res = await get(`/api/backoffice/players/${p.playerId}`);
     expect(res.status).toBe(200);
     const view = res.json.data;
@@ -142,6 +156,45 @@ describe(`player 360 (${databaseKind})`, () => {
     const documents = (await t.call('GET', '/api/player/documents', { token })).json.data;
     expect(view.kyc.documents).toEqual(documents);
     expect(view.kyc.documents[0]).toMatchObject({ fileName: 'passport.png', status: 2 });
+  });
+
+  it("shows the player's compliance flags not closed, as kind, first sighting and detail", async () => {
+    const p = await ownDevicePlayer();
+    // Three declined deposits in a day: the deposits_declined flag (decision 0114).
+    for (const amount of [10, 20, 30]) await deposit(t, p, card('4000 0000 0000 0002', amount));
+    await t.app.outbox.drain();
+    const [flag] = rowsOf(
+      await t.database.db.execute(
+        sql`select id, first_seen_at, detail from compliance.flags where player_id = ${p.playerId}`,
+      ),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    expect(flag.detail).toBe(`3 deposits in EUR declined on ${today}.`);
+    const view = (await get(`/api/backoffice/players/${p.playerId}`)).json.data;
+    expect(view.flags).toEqual([
+      { kind: 'deposits_declined', raisedAt: new Date(flag.first_seen_at).toISOString(), detail: flag.detail },
+    ]);
+    // Closed by compliance staff: the 360 shows open work only (the flags queue keeps the rest).
+    const compliance = await signedInStaff(t, 'compliance');
+    const closed = await post(
+      `/api/backoffice/flags/${flag.id}/close`,
+      { reason: 'Card limit; spoke to the player.' },
+      compliance,
+    );
+    expect(closed.status).toBe(200);
+    expect((await get(`/api/backoffice/players/${p.playerId}`)).json.data.flags).toEqual([]);
+  });
+
+  it('shows AML flags only to staff who work them (flags:review): support never sees a suspicion', async () => {
+    const p = await ownDevicePlayer();
+    await t.database.db.execute(sql`insert into compliance.flags
+      (player_id, list, kind, severity, "window", detail, evidence, first_seen_at, last_seen_at)
+      values (${p.playerId}, 'aml', 'cycling', 3, 'e2e', 'Deposited and asked it back with little play.', '{}',
+              now(), now())`);
+    expect((await get(`/api/backoffice/players/${p.playerId}`)).json.data.flags).toEqual([]);
+    const compliance = await signedInStaff(t, 'compliance');
+    const seen = (await get(`/api/backoffice/players/${p.playerId}`, compliance)).json.data.flags;
+    expect(seen.map((f: { kind: string }) => f.kind)).toEqual(['cycling']);
   });
 
   it('answers 404 (code 2) for an unknown player on every read, and audits nothing', async () => {

@@ -62,6 +62,10 @@ export const DashboardTiles = z.object({
   /** Per currency, major units, since 00:00 UTC. */
   depositsToday: z.array(z.object({ currency: z.string(), amount: z.number(), count: z.number().int() })),
   adjustmentsWaiting: z.number().int(),
+  /** Responsible-gaming and AML flags not yet closed (decision 0114). */
+  flagsOpen: z.number().int(),
+  /** Withdrawals in review (decision 0112). */
+  withdrawalsWaiting: z.number().int(),
 });
 export type DashboardTiles = z.infer<typeof DashboardTiles>;
 

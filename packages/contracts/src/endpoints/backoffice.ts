@@ -7,6 +7,30 @@ import {
 } from '../backoffice/adjustments.ts';
 import { AuditEntry, AuditQuery, AuditVerification, DashboardTiles } from '../backoffice/audit.ts';
 import {
+  CloseFlagRequest,
+  CreateInteractionRequest,
+  Flag,
+  FlagsQuery,
+  flagIdParams,
+  Interaction,
+  InteractionOutcomeRequest,
+  InteractionReviewRequest,
+  InteractionsQuery,
+  interactionIdParams,
+  StaffSelfExclusion,
+  StaffSelfExclusionRequest,
+} from '../backoffice/flags.ts';
+import {
+  KycDocument,
+  KycDocumentFile,
+  KycDocumentsQuery,
+  KycVerification,
+  KycVerificationsQuery,
+  kycDocumentIdParams,
+  kycPlayerIdParams,
+  RequestAnotherDocumentRequest,
+} from '../backoffice/kyc.ts';
+import {
   Blocks,
   ClosedSessions,
   CreateNoteRequest,
@@ -27,6 +51,7 @@ import {
   StaffPlayerSession,
   TransactionsQuery,
 } from '../backoffice/players.ts';
+import { KycSettingsView, UpdateKycSettingsRequest, UpdateWithdrawalSettingsRequest } from '../backoffice/settings.ts';
 import {
   ChangePasswordRequest,
   CreateStaffRequest,
@@ -40,6 +65,12 @@ import {
   UpdateStaffRequest,
   VerifyRequest,
 } from '../backoffice/staff.ts';
+import {
+  WithdrawalReview,
+  WithdrawalSettingsView,
+  WithdrawalsQuery,
+  withdrawalIdParams,
+} from '../backoffice/withdrawals.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { dataOf, pageOf } from '../envelope.ts';
 import { Limit } from '../limits.ts';
@@ -336,11 +367,283 @@ export const backofficeAuditEndpoints = {
   }),
 };
 
+/** The withdrawals queue (§6, decision 0112). */
+export const backofficeWithdrawalEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/withdrawals',
+    auth: 'staff',
+    permission: 'withdrawals:review',
+    summary:
+      'Withdrawals by review status (and player), newest first, with the base amount, KYC status and the risk flags raised at the request.',
+    tags: ['backoffice'],
+    query: WithdrawalsQuery,
+    response: pageOf(WithdrawalReview),
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/withdrawals/:invoiceId/approve',
+    auth: 'staff',
+    permission: 'withdrawals:review',
+    summary:
+      'Approves a withdrawal in review: it goes on to the payment provider, once. Above fourEyesAbove the first approval answers status review with approvals [staffId]; the same person again is 20004.',
+    tags: ['backoffice'],
+    params: withdrawalIdParams,
+    body: OptionalReasonRequest,
+    response: dataOf(WithdrawalReview),
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/withdrawals/:invoiceId/reject',
+    auth: 'staff',
+    permission: 'withdrawals:review',
+    summary:
+      "Rejects a withdrawal in review: the money returns to the player's withdrawable balance, the invoice ends failed (status 3) and the player reads the reason in the messenger.",
+    tags: ['backoffice'],
+    params: withdrawalIdParams,
+    body: ReasonRequest,
+    response: dataOf(WithdrawalReview),
+  }),
+};
+
+/** Operating settings (§6, §9). */
+export const backofficeSettingsEndpoints = {
+  withdrawals: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/settings/withdrawals',
+    auth: 'staff',
+    permission: 'settings:read',
+    summary: 'The withdrawal thresholds (base currency, EUR): auto-approval below, four-eyes above.',
+    tags: ['backoffice'],
+    response: dataOf(WithdrawalSettingsView),
+  }),
+  setWithdrawals: defineEndpoint({
+    method: 'PUT',
+    path: '/api/backoffice/settings/withdrawals',
+    auth: 'staff',
+    permission: 'settings:write',
+    summary: 'Changes the withdrawal thresholds; every instance uses them from the next request.',
+    tags: ['backoffice'],
+    body: UpdateWithdrawalSettingsRequest,
+    response: dataOf(WithdrawalSettingsView),
+  }),
+};
+
+/** Responsible-gaming and AML flags, the interaction log and staff self-exclusion (issue 26, decision 0114). */
+export const backofficeFlagEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/flags',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary:
+      'The flags queue (responsible gaming `rg` or AML `aml`), ordered by severity then latest sighting, server paging.',
+    tags: ['backoffice'],
+    query: FlagsQuery,
+    response: pageOf(Flag),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/flags/:id',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary: 'One flag with its evidence.',
+    tags: ['backoffice'],
+    params: flagIdParams,
+    response: dataOf(Flag),
+  }),
+  close: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/flags/:id/close',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary: 'Closes a flag with a reason and, optionally, the interaction that dealt with it (20005 once closed).',
+    tags: ['backoffice'],
+    params: flagIdParams,
+    body: CloseFlagRequest,
+    response: dataOf(Flag),
+  }),
+  interactions: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/interactions',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary: 'The interaction log, newest first: by player, flag, follow-ups due, or not yet spot-checked.',
+    tags: ['backoffice'],
+    query: InteractionsQuery,
+    response: pageOf(Interaction),
+  }),
+  createInteraction: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/interactions',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary:
+      'Records an interaction: what was seen, what was done (or why nothing), a follow-up date. Kept 5 years; a flag it names becomes reviewed.',
+    tags: ['backoffice'],
+    body: CreateInteractionRequest,
+    response: dataOf(Interaction),
+  }),
+  outcome: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/interactions/:id/outcome',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary: "Writes the follow-up's outcome, once (20005 when already written).",
+    tags: ['backoffice'],
+    params: interactionIdParams,
+    body: InteractionOutcomeRequest,
+    response: dataOf(Interaction),
+  }),
+  review: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/interactions/:id/review',
+    auth: 'staff',
+    permission: 'flags:review',
+    summary:
+      'A spot check of an interaction by a different staff member (20004 for its author), once (20005 when already reviewed).',
+    tags: ['backoffice'],
+    params: interactionIdParams,
+    body: InteractionReviewRequest,
+    response: dataOf(Interaction),
+  }),
+  selfExclusion: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/players/:id/self-exclusion',
+    auth: 'staff',
+    permission: 'players:exclusion',
+    summary:
+      "Applies a self-exclusion on the player's request from support: at least 6 months, in force at once, every session ended; it ends only by the limits' rules.",
+    tags: ['backoffice'],
+    params: playerIdParams,
+    body: StaffSelfExclusionRequest,
+    response: dataOf(StaffSelfExclusion),
+  }),
+};
+
+/** The KYC review queue (§6, decision 0113) and its settings. */
+export const backofficeKycEndpoints = {
+  documents: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/kyc/documents',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      "Uploaded documents with their player, file link and the player's verification status: pending oldest first, decided newest first.",
+    tags: ['backoffice'],
+    query: KycDocumentsQuery,
+    response: pageOf(KycDocument),
+  }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/kyc/documents/:id/file',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      "A document's bytes from file storage with its stored content type, inline, never cached, sandboxed by its CSP. Audited as a read of personal data.",
+    tags: ['backoffice'],
+    params: kycDocumentIdParams,
+    response: KycDocumentFile,
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/kyc/documents/:id/approve',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      "Approves a pending document; an identity document approves the player's verification with it. The player gets a message.",
+    tags: ['backoffice'],
+    params: kycDocumentIdParams,
+    body: OptionalReasonRequest,
+    response: dataOf(KycDocument),
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/kyc/documents/:id/reject',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary: 'Rejects a pending document with a reason the player reads; the player gets a message.',
+    tags: ['backoffice'],
+    params: kycDocumentIdParams,
+    body: ReasonRequest,
+    response: dataOf(KycDocument),
+  }),
+  requestAnother: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/kyc/documents/:id/request-another',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      'Asks the player for another document (of `type`) in place of this pending one, which ends rejected with the reason.',
+    tags: ['backoffice'],
+    params: kycDocumentIdParams,
+    body: RequestAnotherDocumentRequest,
+    response: dataOf(KycDocument),
+  }),
+  verifications: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/kyc/verifications',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      "Players' identity verifications; `review` (the default): a provider's decision waiting for a person to confirm it.",
+    tags: ['backoffice'],
+    query: KycVerificationsQuery,
+    response: pageOf(KycVerification),
+  }),
+  approveVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/kyc/verifications/:playerId/approve',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary:
+      "Sets the player's verification approved (confirming or overruling the provider); the player gets a message.",
+    tags: ['backoffice'],
+    params: kycPlayerIdParams,
+    body: OptionalReasonRequest,
+    response: dataOf(KycVerification),
+  }),
+  rejectVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/kyc/verifications/:playerId/reject',
+    auth: 'staff',
+    permission: 'kyc:review',
+    summary: "Sets the player's verification rejected with a reason the player reads; the player gets a message.",
+    tags: ['backoffice'],
+    params: kycPlayerIdParams,
+    body: ReasonRequest,
+    response: dataOf(KycVerification),
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/backoffice/settings/kyc',
+    auth: 'staff',
+    permission: 'settings:read',
+    summary: 'The KYC settings: provider, confirmation of provider results, the threshold and the withdrawal block.',
+    tags: ['backoffice'],
+    response: dataOf(KycSettingsView),
+  }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/backoffice/settings/kyc',
+    auth: 'staff',
+    permission: 'settings:write',
+    summary: 'Changes the KYC settings (audited); every instance applies them at their next use.',
+    tags: ['backoffice'],
+    body: UpdateKycSettingsRequest,
+    response: dataOf(KycSettingsView),
+  }),
+};
+
 /** The operator API (backoffice-api.md), apart from the player API's table: the player site never loads it. */
 export const backofficeEndpoints = {
   staff: backofficeStaffEndpoints,
   players: backofficePlayerEndpoints,
   adjustments: backofficeAdjustmentEndpoints,
   audit: backofficeAuditEndpoints,
+  kyc: backofficeKycEndpoints,
+  flags: backofficeFlagEndpoints,
+  withdrawals: backofficeWithdrawalEndpoints,
+  settings: backofficeSettingsEndpoints,
 };
 export type BackofficeEndpoints = typeof backofficeEndpoints;

@@ -22,6 +22,7 @@ export { bonusRoutes } from './routes.ts';
 export { demoPrizeBonuses, seedBonuses } from './seed.ts';
 export { playerBonusesForStaff, STAFF_BONUSES_SHOWN } from './staff-view.ts';
 export { bonusById as bonusDefinitionById, bonusByIdentity as bonusDefinitionByIdentity } from './store.ts';
+export { activeBonusFlag } from './withdrawal-flag.ts';
 
 export interface BonusModule {
   deps: BonusDeps;

@@ -122,7 +122,8 @@ export async function kycRoutes(app: FastifyInstance, options: KycRoutesOptions)
     SANDBOX_PAGE_PATH,
     async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
       const token = typeof request.query.token === 'string' ? request.query.token : '';
-      const applicant = verification.provider === 'sandbox' ? await verification.sandboxApplicant(token) : null;
+      const applicant =
+        (await verification.provider()) === 'sandbox' ? await verification.sandboxApplicant(token) : null;
       reply
         .header('content-security-policy', sandboxPageCsp)
         .header('x-frame-options', 'SAMEORIGIN')

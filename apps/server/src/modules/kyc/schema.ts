@@ -28,10 +28,16 @@ export const documents = kyc.table(
     rejectReason: text('reject_reason'),
     createdAt: instant('created_at').notNull().defaultNow(),
     reviewedAt: instant('reviewed_at'),
+    /** staff.accounts.id of the person who decided it; null while pending or when the provider's approval did. */
+    reviewedBy: uuid('reviewed_by'),
+    /** The DocumentType staff asked for instead of this one (decision 0113); the reason says why. */
+    requestedType: text('requested_type'),
   },
   (t) => [
     index('documents_player_created_idx').on(t.playerId, t.createdAt),
     uniqueIndex('documents_storage_key_key').on(t.storageKey),
+    // The review queue: by status, oldest first.
+    index('documents_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -54,6 +60,15 @@ export const applicants = kyc.table(
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     reviewedAt: instant('reviewed_at'),
+    /** staff.accounts.id of the person who decided or confirmed the status; null when the provider did alone. */
+    reviewedBy: uuid('reviewed_by'),
+    /**
+     * The provider's decision ('approved' or 'rejected') held for a person while `status` stays 'pending' (the
+     * setting confirmProviderResults, decision 0113); cleared when a person decides.
+     */
+    providerResult: text('provider_result'),
+    providerRejectReason: text('provider_reject_reason'),
+    providerDecidedAt: instant('provider_decided_at'),
   },
   (t) => [uniqueIndex('applicants_sandbox_token_hash_key').on(t.sandboxTokenHash)],
 );

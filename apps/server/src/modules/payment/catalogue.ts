@@ -7,7 +7,7 @@ import { currencyIn, type RatesTable } from '../settings/index.ts';
  * with limits and presets derived from base-currency (EUR) figures so every currency gets sensible ones.
  */
 export interface CatalogueMethod {
-  key: 'card' | 'ewallet' | 'crypto' | 'bank_transfer';
+  key: 'card' | 'ewallet' | 'crypto' | 'bank_transfer' | 'card_payout';
   direction: 'deposit' | 'withdrawal';
   build(currency: string, rates: RatesTable): PaymentMethod;
 }
@@ -69,6 +69,9 @@ export const cardFields: PaymentField[] = [
   field('expiry', 'Expiry (MM/YY)', '^(0[1-9]|1[0-2])/[0-9]{2}$', 3),
   field('cvc', 'CVC', '^[0-9]{3,4}$', 4),
 ];
+
+/** A payout to a card: the holder and the number (its fingerprint is compared with the deposits'). */
+export const cardPayoutFields: PaymentField[] = cardFields.slice(0, 2);
 
 export const bankFields: PaymentField[] = [
   field('account_holder', 'Account holder', "^[A-Za-z][A-Za-z .'-]{1,99}$", 1),
@@ -143,9 +146,26 @@ export const catalogue: CatalogueMethod[] = [
         [20, 10_000],
       ),
   },
+  {
+    // Closed loop, as real PSPs pay out: back to the card the player deposited with (decision 0112).
+    key: 'card_payout',
+    direction: 'withdrawal',
+    build: (c, r) => ({
+      ...base(
+        'card_payout',
+        'Card',
+        c,
+        r,
+        { type: 'form', processingType: 'message', fields: cardPayoutFields },
+        [20, 5000],
+      ),
+      logo: 'payment/card.svg',
+      icon: 'payment/card-icon.svg',
+    }),
+  },
 ];
 
-/** Which catalogue methods a currency gets: card and e-wallet for fiat, crypto for crypto; bank for fiat. */
+/** Which catalogue methods a currency gets: card and e-wallet for fiat, crypto for crypto; bank and card payouts for fiat. */
 export function methodsFor(
   direction: 'deposit' | 'withdrawal',
   currency: string,
@@ -162,7 +182,7 @@ export function methodsFor(
       : info.type === 'fiat'
         ? direction === 'deposit'
           ? ['card', 'ewallet']
-          : ['bank_transfer']
+          : ['bank_transfer', 'card_payout']
         : [];
   return catalogue
     .filter((m) => m.direction === direction && keys.includes(m.key))

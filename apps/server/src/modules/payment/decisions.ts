@@ -6,7 +6,7 @@ import { type InvoiceRow, invoiceOf, toInvoice } from './invoices.ts';
 import { invoices } from './schema.ts';
 import { sendWebhook } from './webhooks.ts';
 
-type DecisionDeps = Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit'>;
+type DecisionDeps = Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit' | 'onDepositFailed'>;
 
 /** Development: the sandbox confirms a pending crypto deposit now. */
 export async function confirmNow(deps: DecisionDeps, invoiceId: string): Promise<Invoice> {

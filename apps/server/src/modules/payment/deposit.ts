@@ -22,8 +22,15 @@ interface NewDeposit extends CheckedRequest {
   bonusDeclined?: boolean;
 }
 
-/** A crypto deposit is POSTed again on every network change: the earlier pending address is dropped. */
-async function supersedeEarlierAddresses(tx: Db, { playerId, currency, method }: NewDeposit): Promise<void> {
+/**
+ * A crypto deposit is POSTed again on every network change: the earlier pending address is dropped (a failed
+ * deposit too: its hooks hear of it with the reason `superseded`).
+ */
+async function supersedeEarlierAddresses(
+  tx: Db,
+  { playerId, currency, method }: NewDeposit,
+  onDepositFailed: PaymentDeps['onDepositFailed'],
+): Promise<void> {
   const earlier = await tx
     .select()
     .from(invoices)
@@ -36,18 +43,20 @@ async function supersedeEarlierAddresses(tx: Db, { playerId, currency, method }:
       ),
     )
     .for('update');
-  for (const row of earlier) await settle(tx, row, false, 'superseded', null);
+  for (const row of earlier) await settle(tx, row, false, 'superseded', null, { onDepositFailed });
 }
+
+type InsertDeps = Pick<PaymentDeps, 'db' | 'provider' | 'beforeDeposit' | 'onDepositFailed'>;
 
 /** Checks the block and the deposit limits, writes the pending invoice and its outbox event in one transaction. */
 async function insertDeposit(
-  { db, provider, beforeDeposit }: Pick<PaymentDeps, 'db' | 'provider' | 'beforeDeposit'>,
+  { db, provider, beforeDeposit, onDepositFailed }: InsertDeps,
   d: NewDeposit,
 ): Promise<void> {
   await withTransaction(db, async (tx) => {
     // A staff block committed since the early check wins: read under a key-share lock (decision 0106).
     await refuseBlocked(tx, d.playerId, 'deposit', { lock: true });
-    if (d.method.type === 'address') await supersedeEarlierAddresses(tx, d);
+    if (d.method.type === 'address') await supersedeEarlierAddresses(tx, d, onDepositFailed);
     // Again inside the insert's transaction (after a superseded address stopped counting): the limit check
     // and the invoice commit together (issue 11).
     await checkDepositLimits(beforeDeposit, { playerId: d.playerId, currency: d.currency, amount: d.amount, tx });

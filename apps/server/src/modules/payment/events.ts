@@ -31,7 +31,12 @@ export async function enqueueInvoice(tx: Db, event: InvoiceEvent['event'], row: 
  * The player's messenger message for a settled invoice (decision 0017), in the same transaction. A crypto
  * address replaced by a newer one ('superseded') is bookkeeping, not news: no message.
  */
-export async function notifySettled(tx: Db, row: InvoiceRow, reason: string | undefined): Promise<void> {
+export async function notifySettled(
+  tx: Db,
+  row: InvoiceRow,
+  reason: string | undefined,
+  staffReason?: string,
+): Promise<void> {
   if (row.status === InvoiceStatus.pending || reason === 'superseded') return;
   const ok = row.status === InvoiceStatus.success;
   const template: MessageTemplate =
@@ -43,13 +48,17 @@ export async function notifySettled(tx: Db, row: InvoiceRow, reason: string | un
         ? 'withdrawalSucceeded'
         : reason === 'declined'
           ? 'withdrawalCancelled'
-          : 'withdrawalFailed';
+          : reason === 'rejected'
+            ? 'withdrawalRejected'
+            : 'withdrawalFailed';
   await notify(tx, {
     playerId: row.playerId,
     template,
     params: {
       sum: { money: row.amount.toString(), currency: row.currency },
       date: { date: row.createdAt.toISOString() },
+      // A staff rejection's reason is the player's to read (decision 0112).
+      ...(staffReason ? { reason: staffReason } : {}),
     },
     link: { url: '/profile/history', label: 'paymentHistory' },
     sourceKey: `payment.invoice.settled:${row.id}`,

@@ -6,9 +6,11 @@ import { route } from '../../http/endpoint.ts';
 import { siteOrigins } from '../../http/site-origins.ts';
 import { devMailboxEnabled } from '../notification/index.ts';
 import { playerOf } from '../player/index.ts';
-import type { RatesSource } from '../settings/index.ts';
-import type { DepositSucceeded, WithdrawalCheck } from './deps.ts';
+import { type RatesSource, seededRates } from '../settings/index.ts';
+import type { DepositFailed, DepositSucceeded, WithdrawalCheck, WithdrawalQueueChanged } from './deps.ts';
 import { checkReturnUrls } from './return-urls.ts';
+import type { WithdrawalRiskFlag } from './review/flag.ts';
+import { paymentWithdrawalFlags } from './review/flags/index.ts';
 import { resolveWebhookSecret, sandboxProvider } from './sandbox.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { type BeforeDepositCheck, createPaymentService, type PaymentService } from './service.ts';
@@ -34,8 +36,17 @@ export interface PaymentRoutesOptions {
   beforeDeposit?: readonly BeforeDepositCheck[];
   /** Run inside the transaction that credits a successful deposit (deposit bonuses). */
   onDeposit?: readonly DepositSucceeded[];
+  /** Run inside the transaction that fails a deposit (compliance counts declines). */
+  onDepositFailed?: readonly DepositFailed[];
   /** Run inside a withdrawal's transaction; throw to refuse it (the turn-over wager). */
   beforeWithdrawal?: readonly WithdrawalCheck[];
+  /**
+   * The risk flags of a withdrawal's review besides payment's own (decision 0112); `null` raises none at all
+   * (tests about payments themselves). Default: payment's own.
+   */
+  withdrawalFlags?: readonly WithdrawalRiskFlag[] | null;
+  /** A withdrawal entered or left review (the staff dashboard's tile). */
+  onWithdrawalQueue?: readonly WithdrawalQueueChanged[];
 }
 
 /** The player API of api-contract §8: methods, deposit, withdrawal, history, statistics, decline. */
@@ -81,7 +92,18 @@ function devRoutes(app: FastifyInstance, config: Config, payment: PaymentService
 /** The payment API (api-contract §8), the sandbox provider's pages, its webhook, and its clock. */
 export async function paymentRoutes(
   app: FastifyInstance,
-  { config, db, sweepMs = 1000, rates, beforeDeposit, onDeposit, beforeWithdrawal }: PaymentRoutesOptions,
+  {
+    config,
+    db,
+    sweepMs = 1000,
+    rates = seededRates(),
+    beforeDeposit,
+    onDeposit,
+    onDepositFailed,
+    beforeWithdrawal,
+    withdrawalFlags = [],
+    onWithdrawalQueue,
+  }: PaymentRoutesOptions,
 ) {
   const webhookSecret = resolveWebhookSecret(config);
   const payment = createPaymentService({
@@ -89,7 +111,10 @@ export async function paymentRoutes(
     rates,
     beforeDeposit,
     onDeposit,
+    onDepositFailed,
     beforeWithdrawal,
+    withdrawalFlags: withdrawalFlags === null ? [] : [...paymentWithdrawalFlags, ...withdrawalFlags],
+    onWithdrawalQueue,
     webhookSecret,
     provider: sandboxProvider(config, webhookSecret),
   });

@@ -56,7 +56,7 @@ const instrumentOf = (key: Buffer, kind: 'card' | 'iban', value: string) =>
   `${kind}:${createHmac('sha256', key).update(`${kind}:${value}`).digest('hex').slice(0, 32)}`;
 
 /**
- * The in-process sandbox PSP: card, e-wallet, crypto deposits and bank-transfer withdrawals. `secret` (the
+ * The in-process sandbox PSP: card, e-wallet, crypto deposits; bank-transfer and card-payout withdrawals. `secret` (the
  * webhook key the sandbox shares with the casino) keys its instrument fingerprints.
  */
 export function sandboxProvider(
@@ -110,9 +110,21 @@ export function sandboxProvider(
       }
       throw invalid('method', 'This method is not available.');
     },
-    startWithdrawal({ request, method }) {
+    checkWithdrawal({ request, method }) {
       const fields = request.fields ?? {};
       checkFields(method, fields);
+      if (method.method === 'card_payout') {
+        // Closed loop (decision 0112): paid back to a card; its fingerprint matches the deposits made with it.
+        const number = (fields.card_number ?? '').replace(/\s+/g, '');
+        return {
+          details: {
+            cardLast4: number.slice(-4),
+            cardholder: fields.cardholder,
+            fails: number === sandboxCards.declined,
+            instrument: instrumentOf(fingerprintKey, 'card', number),
+          },
+        };
+      }
       const iban = fields.iban ?? '';
       return {
         details: {
@@ -121,9 +133,12 @@ export function sandboxProvider(
           fails: iban.endsWith('0002'),
           instrument: instrumentOf(fingerprintKey, 'iban', iban),
         },
-        dueAt: later(config.BANK_TRANSFER_SECONDS),
       };
     },
+    // The sandbox pays out BANK_TRANSFER_SECONDS after approval; the sweeper sends the signed webhook then.
+    sendWithdrawal: () => ({ dueAt: later(config.BANK_TRANSFER_SECONDS) }),
+    // Nothing is paid before the sweeper's webhook: a transfer not yet settled can always be called back.
+    cancelWithdrawal: () => true,
   };
 }
 

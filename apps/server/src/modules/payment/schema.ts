@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../db/columns.ts';
 
 /** The payment module's own PostgreSQL schema (docs/decisions/0015). Money itself lives in the wallet ledger. */
@@ -52,6 +52,8 @@ export const invoices = payment.table(
     index('invoices_due_idx').on(t.dueAt).where(sql`${t.status} = 1`),
     // The back office's deposits today (deposit-totals.ts): successful deposits by the moment they settled.
     index('invoices_settled_deposits_idx').on(t.updatedAt).where(sql`${t.type} = 1 and ${t.status} = 2`),
+    // Accounts on one card or bank account (instruments.ts: referral signals, compliance's shared_instrument).
+    index('invoices_instrument_idx').using('btree', sql`(${t.details}->>'instrument')`),
   ],
 );
 
@@ -67,3 +69,40 @@ export const webhookEvents = payment.table('webhook_events', {
   outcome: text('outcome').notNull(),
   receivedAt: instant('received_at').notNull().defaultNow(),
 });
+
+/**
+ * A withdrawal's review (backoffice-api.md §6, decision 0112), one row per withdrawal invoice, written in the
+ * request's transaction. The base amount and the risk flags are fixed at the request (the queue never recomputes
+ * them). `status`: review → approved → paid | failed, or review → rejected | cancelled (the player's decline).
+ * The invoice stays the money's record; this row is the review's.
+ */
+export const withdrawalReviews = payment.table(
+  'withdrawal_reviews',
+  {
+    invoiceId: uuid('invoice_id').primaryKey(),
+    playerId: uuid('player_id').notNull(),
+    status: text('status').notNull(),
+    /** The amount in base-currency minor units (EUR cents) at the request's rate; null: no rate (fails closed). */
+    baseAmount: bigint('base_amount', { mode: 'bigint' }),
+    baseCurrency: text('base_currency').notNull(),
+    /** Names of the risk flags raised at the request. */
+    riskFlags: jsonb('risk_flags').$type<string[]>().notNull(),
+    /** Staff ids that approved, in order (two different ones when four-eyes). */
+    approvals: jsonb('approvals').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fourEyes: boolean('four_eyes').notNull().default(false),
+    autoApproved: boolean('auto_approved').notNull().default(false),
+    decidedBy: uuid('decided_by'),
+    decidedAt: instant('decided_at'),
+    reason: text('reason'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'withdrawal_reviews_status_check',
+      sql`${t.status} in ('review', 'approved', 'rejected', 'paid', 'failed', 'cancelled')`,
+    ),
+    // The queue by status, newest first, and its "waiting" count (the dashboard tile).
+    index('withdrawal_reviews_status_idx').on(t.status, t.createdAt),
+    index('withdrawal_reviews_player_idx').on(t.playerId, t.createdAt),
+  ],
+);

@@ -1,17 +1,26 @@
 import type { DepositRequest, InvoicesQuery, WithdrawRequest } from '@croupier/contracts';
+import type { Db } from '../../db/client.ts';
 import { seededRates } from '../settings/index.ts';
 import { confirmNow, decide } from './decisions.ts';
 import { deposit } from './deposit.ts';
 import type { PaymentDeps, PaymentServiceOptions } from './deps.ts';
 import { invoiceOf, listInvoices } from './invoices.ts';
 import { listMethods } from './methods.ts';
+import { approveWithdrawal, rejectWithdrawal } from './review/decide.ts';
 import { invoiceStatistics } from './statistics.ts';
 import { sweep } from './sweeper.ts';
 import { type ProviderEvent, receiveWebhook, sendWebhook } from './webhooks.ts';
 import { declineWithdrawal, withdraw } from './withdrawal.ts';
 
 // The module's pieces, re-exported where they were before the service was split by job.
-export type { PaymentProvider, PaymentServiceOptions, SandboxDecision, WithdrawalCheck } from './deps.ts';
+export type {
+  PaymentProvider,
+  PaymentServiceOptions,
+  SandboxDecision,
+  WithdrawalCheck,
+  WithdrawalPayout,
+  WithdrawalQueueChanged,
+} from './deps.ts';
 export { invoicesChannel } from './events.ts';
 export { type InvoiceRow, toInvoice } from './invoices.ts';
 export { type BeforeDeposit, type BeforeDepositCheck, DepositLimitError } from './limits.ts';
@@ -25,9 +34,23 @@ export function createPaymentService({
   rates = seededRates(),
   beforeDeposit = [],
   onDeposit = [],
+  onDepositFailed = [],
   beforeWithdrawal = [],
+  withdrawalFlags = [],
+  onWithdrawalQueue = [],
 }: PaymentServiceOptions) {
-  const deps: PaymentDeps = { db, webhookSecret, provider, rates, beforeDeposit, onDeposit, beforeWithdrawal };
+  const deps: PaymentDeps = {
+    db,
+    webhookSecret,
+    provider,
+    rates,
+    beforeDeposit,
+    onDeposit,
+    onDepositFailed,
+    beforeWithdrawal,
+    withdrawalFlags,
+    onWithdrawalQueue,
+  };
   return {
     provider,
     receiveWebhook: (raw: string, signature: string | undefined) => receiveWebhook(deps, raw, signature),
@@ -38,7 +61,14 @@ export function createPaymentService({
     deposit: (playerId: string, request: DepositRequest) => deposit(deps, playerId, request),
     withdraw: (playerId: string, request: WithdrawRequest) => withdraw(deps, playerId, request),
     /** PUT …/decline: the player cancels a pending withdrawal (404 for others' invoices). */
-    decline: (playerId: string, invoiceId: string) => declineWithdrawal(db, playerId, invoiceId),
+    decline: (playerId: string, invoiceId: string) => declineWithdrawal(deps, playerId, invoiceId),
+    /** The staff's decisions on a withdrawal in review (decision 0112), in the caller's transaction. */
+    desk: {
+      approve: (tx: Db, input: { invoiceId: string; staffId: string; reason: string | null }) =>
+        approveWithdrawal(tx, deps, input),
+      reject: (tx: Db, input: { invoiceId: string; staffId: string; reason: string }) =>
+        rejectWithdrawal(tx, deps, input),
+    },
     list: (playerId: string, q: InvoicesQuery) => listInvoices(db, playerId, q),
     statistics: (playerId: string) => invoiceStatistics(db, rates, playerId),
     /** The sandbox's clock: settles the due pending invoices; answers how many were applied. */
@@ -50,3 +80,4 @@ export function createPaymentService({
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;
+export type WithdrawalDesk = PaymentService['desk'];

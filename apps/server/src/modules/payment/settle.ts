@@ -2,10 +2,14 @@ import { InvoiceStatus, InvoiceType } from '@croupier/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditDeposit, releaseWithdrawal, settleWithdrawal } from '../wallet/index.ts';
-import type { DepositSucceeded } from './deps.ts';
+import type { PaymentDeps } from './deps.ts';
 import { enqueueInvoice, notifySettled } from './events.ts';
 import type { InvoiceRow } from './invoices.ts';
+import { closeReview } from './review/close.ts';
 import { invoices } from './schema.ts';
+
+/** The payment module's deposit hooks a settlement runs in its transaction (each list may be left out). */
+export type DepositHooks = Partial<Pick<PaymentDeps, 'onDeposit' | 'onDepositFailed'>>;
 
 /**
  * The ledger movement of a settled invoice, through the wallet's named commands. Answers the deposit's
@@ -15,7 +19,7 @@ async function moveMoney(
   tx: Db,
   invoice: InvoiceRow,
   ok: boolean,
-  onDeposit: readonly DepositSucceeded[],
+  { onDeposit = [] }: DepositHooks,
 ): Promise<number | null> {
   const money = {
     invoiceId: invoice.id,
@@ -55,16 +59,21 @@ async function moveMoney(
   return null;
 }
 
-/** Moves a pending invoice to success or failure with its ledger movement and outbox event. */
+/**
+ * Moves a pending invoice to success or failure with its ledger movement and outbox event; a withdrawal's
+ * review row follows (paid, failed, rejected or cancelled). `staffReason`: a rejection's, for the player.
+ * Every way a deposit fails passes here, so its failure hooks run here (decision 0114: declines are counted).
+ */
 export async function settle(
   tx: Db,
   invoice: InvoiceRow,
   ok: boolean,
   reason: string | undefined,
   eventId: string | null,
-  onDeposit: readonly DepositSucceeded[] = [],
+  hooks: DepositHooks = {},
+  staffReason?: string,
 ): Promise<InvoiceRow> {
-  const number = await moveMoney(tx, invoice, ok, onDeposit);
+  const number = await moveMoney(tx, invoice, ok, hooks);
   const [row] = await tx
     .update(invoices)
     .set({
@@ -82,6 +91,12 @@ export async function settle(
     invoice.type === InvoiceType.deposit ? 'invoice.deposit.updated' : 'invoice.withdrawal.updated',
     row!,
   );
-  await notifySettled(tx, row!, reason);
+  if (invoice.type === InvoiceType.withdrawal) await closeReview(tx, invoice.id, ok, reason);
+  else if (!ok) {
+    const { id: invoiceId, playerId, currency, amount } = invoice;
+    const failure = { invoiceId, playerId, currency, amount, reason: row!.statusResult };
+    for (const hook of hooks.onDepositFailed ?? []) await hook(tx, failure);
+  }
+  await notifySettled(tx, row!, reason, staffReason);
   return row!;
 }

@@ -10,7 +10,7 @@ import { sendWebhook } from './webhooks.ts';
  * transfers) gets its signed webhook. Answers how many were applied.
  */
 export async function sweep(
-  deps: Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit'>,
+  deps: Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit' | 'onDepositFailed'>,
   now = new Date(),
 ): Promise<number> {
   const due = await deps.db

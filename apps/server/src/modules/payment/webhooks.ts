@@ -25,10 +25,13 @@ export interface WebhookResult {
   invoice: InvoiceRow | null;
 }
 
-type WebhookDeps = Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit'>;
+type WebhookDeps = Pick<PaymentDeps, 'db' | 'provider' | 'webhookSecret' | 'onDeposit' | 'onDepositFailed'>;
 
 /** Applies one provider event inside a transaction: at most once per event id, only from pending. */
-async function applyEvent({ db, provider, onDeposit }: WebhookDeps, event: ProviderEvent): Promise<WebhookResult> {
+async function applyEvent(
+  { db, provider, onDeposit, onDepositFailed }: WebhookDeps,
+  event: ProviderEvent,
+): Promise<WebhookResult> {
   return withTransaction(db, async (tx) => {
     const [invoice] = await tx
       .select()
@@ -52,7 +55,10 @@ async function applyEvent({ db, provider, onDeposit }: WebhookDeps, event: Provi
       return { applied: false, invoice: invoice ?? null };
     }
     const ok = event.type === 'payment.succeeded';
-    return { applied: true, invoice: await settle(tx, invoice, ok, event.reason, event.id, onDeposit) };
+    return {
+      applied: true,
+      invoice: await settle(tx, invoice, ok, event.reason, event.id, { onDeposit, onDepositFailed }),
+    };
   });
 }
 

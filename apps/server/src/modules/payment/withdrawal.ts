@@ -7,7 +7,6 @@ import {
   type WithdrawResponse,
 } from '@croupier/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { InsufficientFundsError, lockWithdrawal, withTransaction } from '../wallet/index.ts';
 import { refuseBlocked } from './blocked.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -15,26 +14,31 @@ import { invalid, notFound } from './errors.ts';
 import { enqueueInvoice } from './events.ts';
 import { toInvoice } from './invoices.ts';
 import { checkRequest } from './request.ts';
-import { invoices } from './schema.ts';
+import { openReview } from './review/open.ts';
+import { payoutOf } from './review/send.ts';
+import { invoices, withdrawalReviews } from './schema.ts';
 import { settle } from './settle.ts';
 
 /**
- * POST …/withdraw: checks the request, asks the provider when the transfer is due, and records the
- * pending invoice with the wallet's lock of the amount in one transaction (422 when it exceeds the balance).
+ * POST …/withdraw: checks the request and its fields with the provider, and records the pending invoice with
+ * the wallet's lock of the amount and its review (decision 0112) in one transaction (422 when it exceeds the
+ * balance). Under the auto-approval threshold with no risk flag it goes on to the provider at once; otherwise it
+ * waits for staff, the money locked.
  */
 export async function withdraw(
-  { db, rates, provider, beforeWithdrawal }: Pick<PaymentDeps, 'db' | 'rates' | 'provider' | 'beforeWithdrawal'>,
+  deps: Pick<PaymentDeps, 'db' | 'rates' | 'provider' | 'beforeWithdrawal' | 'withdrawalFlags' | 'onWithdrawalQueue'>,
   playerId: string,
   request: WithdrawRequest,
 ): Promise<WithdrawResponse> {
+  const { db, rates, provider, beforeWithdrawal } = deps;
   const { currency, method, amount } = await checkRequest({ db, rates }, 'withdrawal', playerId, request);
   const id = randomUUID();
-  const started = provider.startWithdrawal({ invoiceId: id, request: { ...request, currency }, method });
+  const checked = provider.checkWithdrawal({ invoiceId: id, request: { ...request, currency }, method });
   try {
     await withTransaction(db, async (tx) => {
       // A staff block of withdrawals (decision 0106), under a key-share lock of the player's row.
       await refuseBlocked(tx, playerId, 'withdrawal', { lock: true });
-      for (const check of beforeWithdrawal ?? []) await check(tx, { playerId, currency });
+      for (const check of beforeWithdrawal ?? []) await check(tx, { playerId, currency, amount });
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -45,13 +49,13 @@ export async function withdraw(
           method: method.method,
           currency,
           amount,
-          details: started.details,
+          details: checked.details,
           provider: provider.name,
           providerReference: `sbx_${id}`,
-          dueAt: started.dueAt,
         })
         .returning();
       await lockWithdrawal(tx, { invoiceId: id, accountId: request.accountId, currency, amount });
+      await openReview(tx, deps, row!);
       await enqueueInvoice(tx, 'invoice.withdrawal.created', row!);
     });
   } catch (error) {
@@ -61,8 +65,17 @@ export async function withdraw(
   return { invoiceId: id, method: method.method, type: method.processingType, message: 'Withdrawal requested.' };
 }
 
-/** PUT …/decline: the player cancels a pending withdrawal (404 for others' invoices). */
-export async function declineWithdrawal(db: Db, playerId: string, invoiceId: string): Promise<Invoice> {
+/**
+ * PUT …/decline: the player cancels a pending withdrawal (404 for others' invoices): while it waits for review,
+ * or once approved if the provider calls the payout back (the sandbox always can before it pays; a provider that
+ * cannot refuses, 422). The invoice's row lock is the one staff decisions and webhooks take, so a decline and an
+ * approval at once run one after the other and the money moves once.
+ */
+export async function declineWithdrawal(
+  { db, provider, onWithdrawalQueue }: Pick<PaymentDeps, 'db' | 'provider' | 'onWithdrawalQueue'>,
+  playerId: string,
+  invoiceId: string,
+): Promise<Invoice> {
   const row = await withTransaction(db, async (tx) => {
     const [invoice] = await tx
       .select()
@@ -73,7 +86,17 @@ export async function declineWithdrawal(db: Db, playerId: string, invoiceId: str
     if (invoice.type !== InvoiceType.withdrawal || invoice.status !== InvoiceStatus.pending) {
       throw invalid({ invoiceId: 'Only a pending withdrawal can be cancelled.' });
     }
-    return settle(tx, invoice, false, 'declined', null);
+    const [review] = await tx
+      .select({ status: withdrawalReviews.status })
+      .from(withdrawalReviews)
+      .where(eq(withdrawalReviews.invoiceId, invoiceId));
+    const sent = !review || review.status === 'approved';
+    if (sent && !provider.cancelWithdrawal(payoutOf(invoice))) {
+      throw invalid({ invoiceId: 'This withdrawal is already on its way and can no longer be cancelled.' });
+    }
+    const settled = await settle(tx, invoice, false, 'declined', null);
+    if (review?.status === 'review') for (const changed of onWithdrawalQueue) await changed(tx);
+    return settled;
   });
   return toInvoice(row);
 }

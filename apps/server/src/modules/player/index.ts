@@ -11,6 +11,8 @@ export {
 export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './context.ts';
 /** argon2id with the players' settings: the staff module hashes its passwords the same way (decision 0104). */
 export { hashPassword, verifyPassword } from './crypto.ts';
+export { type DevicePlayers, devicePlayers } from './devices.ts';
+export { emailsOf } from './emails.ts';
 export { playersKey } from './keys.ts';
 export type { AccountEmail, AccountMessenger, AccountSms } from './mail.ts';
 export { createPlayerModule, type PlayerModule } from './module.ts';

@@ -91,6 +91,8 @@ export const players = player.table(
     index('players_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('players_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
     index('players_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
+    // Accounts on one device (compliance's shared_device flag, decision 0114), with sessions_fingerprint_idx.
+    index('players_fingerprint_idx').on(t.fingerprint),
   ],
 );
 
@@ -122,7 +124,10 @@ export const sessions = player.table(
     closedAt: instant('closed_at'),
     closeReason: text('close_reason'),
   },
-  (t) => [index('sessions_player_created_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    index('sessions_player_created_idx').on(t.playerId, t.createdAt),
+    index('sessions_fingerprint_idx').on(t.fingerprint),
+  ],
 );
 
 /** Audit trail of everything that touches an account's access. Never updated. */

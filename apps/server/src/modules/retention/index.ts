@@ -26,6 +26,7 @@ export {
   type RetentionEvent,
   type RetentionHandler,
   reportProfileCompleted,
+  retentionEventsRule,
 } from './events.ts';
 export { seedLoyalty } from './loyalty/index.ts';
 export { seedQuests } from './quests/index.ts';

@@ -2,8 +2,10 @@ import { ErrorCode } from '@croupier/contracts';
 import { LimitDefinition, toMajorString } from '@croupier/contracts/reference/index';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { enqueue } from '../../outbox/index.ts';
 import { type BeforeLaunchContext, launchRefusal } from '../game/index.ts';
 import { type BeforeDeposit, DepositLimitError } from '../payment/index.ts';
+import { complianceRow, crossesNear } from './compliance-events.ts';
 import { riskLimits } from './schema.ts';
 import type { RiskDeps } from './service.ts';
 import { inForce } from './settle.ts';
@@ -68,6 +70,22 @@ export function beforeDeposit(deps: RiskDeps) {
       if (event.amount !== undefined && event.amount > left) {
         throw new DepositLimitError(
           `This deposit would pass your ${row.period} deposit limit: at most ${toMajorString(left, event.currency)} ${event.currency} is left.`,
+        );
+      }
+      // The deposit that takes the limit past 80 % tells compliance, in the invoice's transaction (decision 0114).
+      if (event.tx && event.amount !== undefined && crossesNear(used, used + event.amount, row.amount!)) {
+        await enqueue(
+          event.tx,
+          complianceRow({
+            kind: 'limit.near',
+            playerId: event.playerId,
+            definition: row.definition,
+            period: row.period,
+            currency: event.currency,
+            amount: row.amount!.toString(),
+            used: (used + event.amount).toString(),
+            at: now.toISOString(),
+          }),
         );
       }
     }

@@ -9,8 +9,21 @@ import { createRealityCheckApi, sessionOnSignIn } from './reality-check.ts';
 import { createLimitsApi, type RiskDeps } from './service.ts';
 import { signInGuard } from './sign-in.ts';
 
+export {
+  COMPLIANCE_CHANNEL,
+  type ExclusionEndedEvent,
+  type LimitNearEvent,
+  type LimitRaiseEvent,
+  type RiskComplianceEvent,
+} from './compliance-events.ts';
 export { type MayGainValue, mayGainValueNow, noExclusionCheck } from './may-gain-value.ts';
 export { riskRoutes } from './routes.ts';
+export {
+  STAFF_EXCLUSION_MIN_MONTHS,
+  type StaffExclusion,
+  type StaffExclusionInput,
+  staffSelfExclude,
+} from './staff-exclusion.ts';
 export { limitsForStaff, type StaffLimitInput, staffLowerLimit } from './staff-limits.ts';
 export { historyOf } from './store.ts';
 export {
@@ -21,6 +34,7 @@ export {
 } from './turn-over.ts';
 export { turnOverRoutes } from './turn-over-routes.ts';
 export { type CashPeriod, type Window, windowOf } from './windows.ts';
+export { selfExclusionHistoryFlag, turnOverOwedFlag } from './withdrawal-flags.ts';
 
 export interface RiskOptions {
   db: Db;

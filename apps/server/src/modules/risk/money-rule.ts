@@ -2,6 +2,7 @@ import { PlayerChannel, playerChannel, RealtimeEvent } from '@croupier/contracts
 import { LimitDefinition } from '@croupier/contracts/reference/index';
 import { type Sql, statement } from '../../db/lean-sql.ts';
 import { type MoneyRule, type Movement, type RuleEffect, RuleRefusal } from '../wallet/index.ts';
+import { complianceRow, crossesNear } from './compliance-events.ts';
 import { TURN_OVER_ON_BET, TURN_OVER_REFUND } from './turn-over-statements.ts';
 import { profileZoneSql, windowStartSql } from './windows-sql.ts';
 
@@ -134,6 +135,36 @@ function assertMayBet(m: Movement, rows: readonly InForce[]): void {
   }
 }
 
+type RuleEvent = NonNullable<RuleEffect['events']>[number];
+
+/**
+ * "80 % of a limit used" for compliance (decision 0114): only the bet that crosses it writes an event, with the
+ * movement's own statement (rare: at most once per limit and window), so the bet path stays as it was.
+ */
+function nearEvents(m: Movement, rows: readonly InForce[], now: Date): RuleEvent[] {
+  const events: RuleEvent[] = [];
+  for (const r of rows) {
+    if (r.definition === null || r.definition > LimitDefinition.loss || r.amount === null) continue;
+    const total = r.definition === LimitDefinition.bet ? r.staked : r.netLoss;
+    if (total === null) continue;
+    const after = BigInt(total);
+    if (!crossesNear(after - m.amount, after, BigInt(r.amount))) continue;
+    events.push(
+      complianceRow({
+        kind: 'limit.near',
+        playerId: m.playerId,
+        definition: r.definition,
+        period: r.period,
+        currency: m.currency,
+        amount: r.amount,
+        used: after.toString(),
+        at: now.toISOString(),
+      }),
+    );
+  }
+  return events;
+}
+
 /**
  * A rollback: counted back, and its refunded real stake no longer counts towards the turn-over wager (decision
  * 0066); turnover owed again (the rule on) holds the account's withdrawals again, in the movement's statement.
@@ -167,7 +198,10 @@ export function limitsRule(deps: MoneyRuleDeps): MoneyRule {
       }
       const rows = await sql.query<InForce>(IN_FORCE_BET, [...values, String(-m.parts.real)]);
       assertMayBet(m, rows);
-      return rows.some((r) => r.turnedOver) ? { withdrawalsHeld: false } : undefined;
+      const near = nearEvents(m, rows, deps.now());
+      const released = rows.some((r) => r.turnedOver);
+      if (near.length === 0) return released ? { withdrawalsHeld: false } : undefined;
+      return { events: near, ...(released ? { withdrawalsHeld: false } : {}) };
     },
   };
 }

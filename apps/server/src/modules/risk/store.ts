@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { reportLimitChange } from './compliance-events.ts';
 import { limitHistory, riskLimits } from './schema.ts';
 
 // The risk module's rows: limits and their append-only history. Only this module reads them.
@@ -67,6 +68,8 @@ export async function changeLimit(
     new: snapshotOf(row!),
     at: change.at,
   });
+  // Raises and ended exclusions are compliance's flags (decision 0114): told in this same transaction.
+  await reportLimitChange(tx, before, row!, change.action, change.at);
   return row!;
 }
 

@@ -1,7 +1,16 @@
 // Site settings and exchange rates as other modules see them: functions, never files inside.
 
 export {
+  defineSetting,
+  type OperatingSetting,
+  readSetting,
+  type StoredSetting,
+  seedSetting,
+  writeSetting,
+} from './operating/index.ts';
+export {
   applyFeedAnswer,
+  baseMinorOfMajor,
   type CurrencyRate,
   createRatesSource,
   currenciesOf,
@@ -13,6 +22,7 @@ export {
   type RatesTable,
   seededRates,
   seededTable,
+  toBaseMinor,
   toRateConvention,
 } from './rates/index.ts';
 export { settingsRoutes } from './routes.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
+import type { WithdrawalDesk } from '../payment/index.ts';
 import type { PlayerModule } from '../player/index.ts';
 import type { RatesSource } from '../settings/index.ts';
 
@@ -21,4 +22,8 @@ export interface StaffDeps {
    * commit that closed them. Unset (no websocket endpoint): they end at the hub's next session check.
    */
   endStaffSockets?: (sessionIds: string[]) => void;
+  /** The risk module's clock, for a self-exclusion staff apply (tests move it; decision 0114). Default: now. */
+  now?: () => Date;
+  /** The payment module's decisions on withdrawals in review (decision 0112); unset: those routes answer 404. */
+  withdrawalDesk?: () => WithdrawalDesk;
 }

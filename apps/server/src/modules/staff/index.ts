@@ -18,7 +18,12 @@ export {
 export { type AuditInput, writeAudit } from './audit/write.ts';
 export { registerStaffAuthentication, type StaffAuthOptions, staffOf } from './auth/hook.ts';
 export { authenticateStaff, type StaffContext } from './auth/sessions.ts';
-export { announceDashboardChange, dashboardChangedEvent, dashboardOnDeposit } from './dashboard/announce.ts';
+export {
+  announceDashboardChange,
+  dashboardChangedEvent,
+  dashboardOnDeposit,
+  dashboardOnWithdrawalQueue,
+} from './dashboard/announce.ts';
 export { staffRealtimeAccess } from './dashboard/realtime-access.ts';
 export type { StaffDeps } from './deps.ts';
 export { createStaffModule, type StaffModule } from './module.ts';

@@ -10,7 +10,12 @@ import { passwordRoutes } from './auth/password-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { StaffDeps } from './deps.ts';
+import { flagsRoutes } from './flags/routes.ts';
+import { kycReviewRoutes } from './kyc/routes.ts';
+import { kycSettingsRoutes } from './kyc/settings-routes.ts';
 import { playersRoutes } from './players/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { withdrawalsRoutes } from './withdrawals/routes.ts';
 
 /**
  * The back office's server side (backoffice-api.md): staff authentication on every `auth: 'staff'` endpoint,
@@ -40,6 +45,11 @@ export function createStaffModule(deps: StaffDeps) {
       await playersRoutes(app, deps);
       await adjustmentsRoutes(app, deps);
       await dashboardRoutes(app, deps);
+      await withdrawalsRoutes(app, deps);
+      await settingsRoutes(app, deps);
+      await kycReviewRoutes(app, deps);
+      await kycSettingsRoutes(app, deps);
+      await flagsRoutes(app, deps);
     },
     /** Background work (app.ts onReady/onClose): the audit chain's head anchored periodically (decision 0105). */
     start() {

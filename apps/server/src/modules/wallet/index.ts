@@ -14,6 +14,7 @@ export {
 } from './adjustment.ts';
 export { type BonusMoney, createBonusHouse, creditBonus, forfeitBonus, lockPlayerAccount } from './bonus-money.ts';
 export { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from './holds.ts';
+export { largestWinSince } from './largest-win.ts';
 export {
   type AccountRow,
   houseAccount,

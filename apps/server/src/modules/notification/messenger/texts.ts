@@ -11,11 +11,17 @@ export const messageTemplates = [
   'withdrawalSucceeded',
   'withdrawalFailed',
   'withdrawalCancelled',
+  'withdrawalRejected',
+  'kycDocumentApproved',
+  'kycDocumentRejected',
+  'kycDocumentRequested',
+  'kycVerificationApproved',
+  'kycVerificationRejected',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
 /** Link labels, under `links` in the same document. */
-export const messageLinks = ['paymentHistory'] as const;
+export const messageLinks = ['paymentHistory', 'documents', 'verification'] as const;
 export type MessageLink = (typeof messageLinks)[number];
 
 export interface MessageTexts {

@@ -10,6 +10,7 @@ export { type HttpJsonRatesOptions, httpJsonRates } from './http-json.ts';
 export type { RatesSource } from './port.ts';
 export { seededRates } from './seeded.ts';
 export { type CurrencyRate, currenciesOf, currencyIn, type RatesTable, seededTable } from './table.ts';
+export { baseMinorOfMajor, toBaseMinor } from './to-base.ts';
 
 /** The adapter the configuration asks for: `http-json` when RATES_URL is set, the seeded table otherwise. */
 export function createRatesSource(config: Config, log: FastifyBaseLogger): RatesSource {

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { drizzleSql } from '../../../db/lean-sql.ts';
 import { playerStatusIn } from '../../player/index.ts';
-import type { RatesSource } from '../../settings/index.ts';
+import { type RatesSource, toBaseMinor } from '../../settings/index.ts';
 import { adjustableAccount, withTransaction } from '../../wallet/index.ts';
 import { writeAudit } from '../audit/write.ts';
 import { adjustments } from '../schema.ts';
 import { applyAdjustment } from './apply.ts';
-import { baseAmountOf, capOf } from './cap.ts';
+import { capOf } from './cap.ts';
 import type { AdjustmentHooks } from './changed.ts';
 import { type AdjustmentRow, firstAnswerOf, major, toAdjustment } from './present.ts';
 import { beyondBalance, invalid, keyReused, noAccount, unknownPlayer } from './refusals.ts';
@@ -62,7 +62,7 @@ export async function createAdjustment(
     if ((await playerStatusIn(drizzleSql(tx), playerId)) === null) throw unknownPlayer();
     const account = await adjustableAccount(tx, playerId, currency);
     if (!account) throw noAccount();
-    const baseAmount = baseAmountOf(deps.rates, currency, amount);
+    const baseAmount = toBaseMinor(deps.rates.current(), currency, amount);
     const cap = await capOf(tx, makerId);
     const atOnce = baseAmount !== null && baseAmount <= cap;
     // A pending debit the balance cannot take now is refused at once (the approval checks again).

@@ -1,7 +1,7 @@
 import { type DashboardChanged, type DashboardTile, RealtimeEvent, StaffChannel } from '@croupier/contracts';
 import type { Db } from '../../../db/client.ts';
 import { enqueue } from '../../../outbox/index.ts';
-import type { DepositSucceeded } from '../../payment/index.ts';
+import type { DepositSucceeded, WithdrawalQueueChanged } from '../../payment/index.ts';
 
 /** The outbox event telling the back office's dashboards that `tile` moved (for `enqueueIn` on a lean path). */
 export function dashboardChangedEvent(tile: DashboardTile): { channel: string; event: string; data: DashboardChanged } {
@@ -22,3 +22,7 @@ export async function announceDashboardChange(tx: Db, tile: DashboardTile): Prom
 
 /** The payment module's deposit hook (app.ts `onDeposit`): inside the credit's transaction, deposits today moved. */
 export const dashboardOnDeposit: DepositSucceeded = (tx) => announceDashboardChange(tx, 'depositsToday');
+
+/** The payment module's review hook (app.ts `onWithdrawalQueue`): a withdrawal entered or left review (0112). */
+export const dashboardOnWithdrawalQueue: WithdrawalQueueChanged = (tx) =>
+  announceDashboardChange(tx, 'withdrawalsWaiting');

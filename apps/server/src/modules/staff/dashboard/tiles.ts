@@ -2,7 +2,8 @@ import type { DashboardTiles } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { depositTotalsSince } from '../../payment/index.ts';
+import { openFlagsCount } from '../../compliance/index.ts';
+import { depositTotalsSince, withdrawalsWaiting } from '../../payment/index.ts';
 import { adjustments } from '../schema.ts';
 
 /** 00:00 UTC of `now`'s day: the spec's days are UTC days (§1). */
@@ -11,11 +12,14 @@ export const startOfUtcDay = (now: Date): Date =>
 
 /**
  * Today's tiles. Each figure is one indexed read: deposits through the payment module's partial index of
- * settled deposits, waiting adjustments through `adjustments_status_idx`; players online is the realtime
+ * settled deposits, waiting adjustments through `adjustments_status_idx`, waiting withdrawals through
+ * `withdrawal_reviews_status_idx`; players online is the realtime
  * module's last count (the one `global:online` publishes), handed in by the route.
  */
 export async function dashboardTiles(db: Db, playersOnline: number, now = new Date()): Promise<DashboardTiles> {
   const deposits = await depositTotalsSince(db, startOfUtcDay(now));
+  const flagsOpen = await openFlagsCount(db);
+  const withdrawals = await withdrawalsWaiting(db);
   const [waiting] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(adjustments)
@@ -28,5 +32,7 @@ export async function dashboardTiles(db: Db, playersOnline: number, now = new Da
       count: d.count,
     })),
     adjustmentsWaiting: Number(waiting?.n ?? 0),
+    flagsOpen,
+    withdrawalsWaiting: withdrawals,
   };
 }

@@ -2,6 +2,7 @@ import { ApiError, ErrorCode, type Player360 } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import type { Db } from '../../../db/client.ts';
 import { playerBonusesForStaff } from '../../bonus/index.ts';
+import { playerFlags } from '../../compliance/index.ts';
 import { kycForStaff } from '../../kyc/index.ts';
 import { playerPaymentTotalsSince } from '../../payment/index.ts';
 import { playerForStaff } from '../../player/index.ts';
@@ -19,13 +20,19 @@ export const totalsSince = (now: Date): Date => {
 
 /**
  * The player 360 (§4, decision 0107), each part read by its own module through its face, in the shapes the
- * player API answers: the profile, the accounts as GET /api/wallet/accounts shows them, the limits, the bonuses
- * and the documents. Totals are per currency (never summed across currencies): deposits and withdrawals from
- * the settled invoices, bets and wins from the game rounds. 404 for an unknown player.
+ * player API answers: the profile, the accounts as GET /api/wallet/accounts shows them, the limits, the bonuses,
+ * the documents and the compliance flags not closed (decision 0114). Totals are per currency (never summed
+ * across currencies): deposits and withdrawals from the settled invoices, bets and wins from the game rounds.
+ * 404 for an unknown player.
  */
-export async function player360(db: Db, playerId: string, now: Date): Promise<Player360> {
+export async function player360(
+  db: Db,
+  playerId: string,
+  now: Date,
+  viewer: { mayReadAml: boolean } = { mayReadAml: false },
+): Promise<Player360> {
   const since = totalsSince(now);
-  const [player, accounts, limits, bonuses, kyc, payments, play] = await Promise.all([
+  const [player, accounts, limits, bonuses, kyc, payments, play, flags] = await Promise.all([
     playerForStaff(db, playerId),
     listAccounts(db, playerId),
     limitsForStaff(db, playerId, now),
@@ -33,6 +40,7 @@ export async function player360(db: Db, playerId: string, now: Date): Promise<Pl
     kycForStaff(db, playerId),
     playerPaymentTotalsSince(db, playerId, since),
     playerPlayTotalsSince(db, playerId, since),
+    playerFlags(db, playerId),
   ]);
   if (!player) throw ApiError.of(ErrorCode.notFound, 'Player not found.');
   // Every currency the player holds or moved money in, zeros included, in code order.
@@ -52,8 +60,12 @@ export async function player360(db: Db, playerId: string, now: Date): Promise<Pl
     limits,
     bonuses,
     kyc,
-    // Responsible-gaming and AML flags arrive with issue 26.
-    flags: [],
+    // The flags not closed yet, newest sighting first (decision 0114); the queue has the rest.
+    // AML flags only to those who work them (flags:review): suspicion of laundering is need-to-know, and a
+    // support agent who sees it could tip the player off.
+    flags: flags
+      .filter((f) => viewer.mayReadAml || f.list !== 'aml')
+      .map((f) => ({ kind: f.kind, raisedAt: f.firstSeenAt, detail: f.detail })),
     totals: [...sums.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, s]) => ({

@@ -5,6 +5,7 @@ import { playerSessionsForStaff, searchPlayers } from '../../player/index.ts';
 import { ledgerHistory } from '../../wallet/index.ts';
 import { staffOf } from '../auth/hook.ts';
 import type { StaffDeps } from '../deps.ts';
+import { can } from '../roles.ts';
 import { blocksRoutes } from './blocks-routes.ts';
 import { historyRoutes } from './history-routes.ts';
 import { setLimit } from './limits.ts';
@@ -35,7 +36,9 @@ export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Prom
   });
 
   route(app, e.get, async ({ params, request }) => {
-    const data = await player360(db, params.id, new Date());
+    const data = await player360(db, params.id, new Date(), {
+      mayReadAml: can(staffOf(request).role, 'flags:review'),
+    });
     await recordView(db, staffOf(request), 'player.view', params.id);
     return { data };
   });

@@ -1,0 +1,8 @@
+export {
+  defineSetting,
+  type OperatingSetting,
+  readSetting,
+  type StoredSetting,
+  seedSetting,
+  writeSetting,
+} from './setting.ts';
