@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/e2e/server.ts';
+import { assertProductionBuild } from './production-build.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -76,6 +77,7 @@ const server = url ? null : await startServer(buildDir ? { WEB_BUILD_DIR: buildD
 let failed = false;
 try {
   await server?.ready();
+  await assertProductionBuild(url ?? server!.url);
   const reports = await check(url ?? server!.url);
   console.log('| page | CSP violations | console errors | real-time connection |');
   console.log('|---|---:|---:|---|');

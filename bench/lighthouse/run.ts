@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, stopServer, waitForReady } from '../lib/process.ts';
+import { assertProductionBuild } from './production-build.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -166,6 +167,7 @@ async function main() {
       server = await startProduction(port, join(work, 'data'));
       base = `http://127.0.0.1:${port}`;
     }
+    await assertProductionBuild(base);
     // One visit first, so the server's lazy first-use work is not in the first measured page.
     for (const page of pages) await fetch(new URL(page, base)).then((r) => r.arrayBuffer());
     for (const page of pages) {

@@ -5,6 +5,7 @@
 //   node --import tsx bench/page-weight/run.ts [--build-dir apps/web/build] [--page /de ...]
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../tests/e2e/server.ts';
+import { assertProductionBuild } from '../lighthouse/production-build.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -69,6 +70,7 @@ const buildDir = option('--build-dir');
 const server = await startServer(buildDir ? { WEB_BUILD_DIR: buildDir } : {});
 try {
   await server.ready();
+  await assertProductionBuild(server.url);
   const results: PageWeight[] = [];
   for (const page of PAGES) results.push(await measure(server.url, page));
   // kB = 1000 bytes, as the issue counts them.

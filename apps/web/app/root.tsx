@@ -186,7 +186,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
-        <Links />
+        {/* The server's <ServerRouter nonce> gives the stylesheet links a nonce; the browser's router has none, so
+            without the prop each link hydrated with nonce={undefined} against the server's attribute (issue 30). */}
+        <Links nonce={nonce} />
         {/* constant boot scripts, nonce'd */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesBootScript }} />
