@@ -105,7 +105,8 @@ describe(`withdrawal risk flags (${databaseKind})`, () => {
     const p = await paymentPlayer(t);
     expect(await flag.raised(db(), under(p, 100_00n))).toBe(false);
     expect(await flag.raised(db(), under(p, 2000_00n))).toBe(true);
-    expect(await flag.raised(db(), { ...under(p, 100_00n), baseAmount: null })).toBe(true);
+    // A currency without a rate counts as past (fails closed).
+    expect(await flag.raised(db(), { ...under(p, 100_00n), currency: 'XXX', baseAmount: null })).toBe(true);
     await db().execute(sql`
       insert into kyc.applicants (player_id, provider, status) values (${p.playerId}, 'sandbox', 'approved')`);
     expect(await flag.raised(db(), under(p, 2000_00n))).toBe(false);
