@@ -91,6 +91,8 @@ declare module 'fastify' {
     rates: RatesSource;
     /** The back office's module (issue 25); tests call `app.staffModule.anchorNow()` (decision 0105). */
     staffModule: StaffModule;
+    /** Set at SIGTERM (main.ts): readiness answers 503 so the load balancer drains this instance (issue 31). */
+    draining: boolean;
   }
 }
 
@@ -226,6 +228,7 @@ export async function buildApp({
   app.addHook('onReady', async () => staff.start());
   app.addHook('onClose', async () => staff.stop());
   await ensureFieldSettings(db);
+  app.decorate('draining', false);
   await app.register(operationsRoutes, { config, db, databaseKind: database.kind });
   app.decorate('rates', rates);
   app.addHook('onReady', async () => rates.start());

@@ -257,6 +257,12 @@ export const ConfigSchema = z.object({
   /** A settled round is a big win (live winners, the big-wins board) when it paid more than its stake and at least this many times it. */
   BIG_WIN_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
   // ── end of site origins … live winners ──
+  /**
+   * On SIGTERM, seconds the instance keeps serving while its readiness answers 503, so a load balancer takes it out
+   * of rotation before it stops accepting (issue 31; deploy/haproxy.cfg checks every second: 3 covers two checks).
+   * 0: stop at once (a single instance, or development).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   // ── The back office (issue 25, backoffice-api.md) ──
   /** The back office's own origin when it is served apart from the site (cookie-signed changes must come from it). */
   BACKOFFICE_ORIGIN: siteOrigins

@@ -43,6 +43,12 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Readiness answers 503 first, and the instance keeps serving while the load balancer notices (issue 31).
+    app.draining = true;
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+      app.log.info({ signal, seconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining');
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');

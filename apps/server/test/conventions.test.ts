@@ -44,6 +44,19 @@ describe(`API conventions (${databaseKind})`, () => {
     await other.app.close();
   });
 
+  it('answers readiness 503 while draining (SIGTERM), serving everything else (issue 31)', async () => {
+    t.app.draining = true;
+    try {
+      const res = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(res.status).toBe(503);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await t.request({ method: 'GET', url: '/api/health' })).status).toBe(200);
+    } finally {
+      t.app.draining = false;
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).status).toBe(200);
+  });
+
   it('serves an OpenAPI document listing every endpoint it serves', async () => {
     const res = await t.request({ method: 'GET', url: '/api/docs' });
     expect(res.status).toBe(200);

@@ -17,6 +17,9 @@ export async function operationsRoutes(
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
   }));
   route(app, endpoints.settings.ready, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    // Shutting down: still serving, but the load balancer should send nothing new (main.ts, issue 31).
+    if (app.draining) throw new ApiError(503, ErrorCode.internal, 'Shutting down');
     const t0 = performance.now();
     try {
       await ping(db);
@@ -24,7 +27,6 @@ export async function operationsRoutes(
       reply.log.error({ err: error }, 'readiness: database unreachable');
       throw new ApiError(503, ErrorCode.internal, 'Database unavailable');
     }
-    reply.header('cache-control', 'no-store');
     return {
       status: 'ready' as const,
       database: databaseKind,
