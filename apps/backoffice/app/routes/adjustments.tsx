@@ -1,25 +1,29 @@
 import type { Adjustment } from '@croupier/contracts';
 import { ErrorCode } from '@croupier/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { type Problem, problemOf } from '../lib/errors.ts';
 import { formatAmount, formatTime, shortId } from '../lib/format.ts';
 import { useMe } from '../lib/session.ts';
+import { statusParam } from '../lib/statuses.ts';
 import { textOf } from '../lib/url-state.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../ui/data-table.tsx';
+import { columnHelper } from '../ui/data-table.tsx';
 import { FormDialog } from '../ui/dialog.tsx';
 import { ReasonField } from '../ui/field.tsx';
+import { PagedTable } from '../ui/paged-table.tsx';
 import { Permitted, useAllows } from '../ui/permitted.tsx';
+import { PlayerLink } from '../ui/player-link.tsx';
+import { QueueFilters } from '../ui/queue-filters.tsx';
 import { StaffName } from '../ui/staff-name.tsx';
 import { useToast } from '../ui/toast.tsx';
 
 export const meta = () => [{ title: 'Adjustments · Croupier back office' }];
 
 const STATUSES = ['pending', 'applied', 'rejected'] as const;
-type Status = (typeof STATUSES)[number];
+const OPTIONS = STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 
 export default function Adjustments() {
   return (
@@ -40,16 +44,13 @@ const col = columnHelper<Adjustment>();
 function AdjustmentList() {
   const me = useMe();
   const allows = useAllows();
-  const { params, page, perPage, set, setPage } = useUrlState();
-  const raw = params.get('status');
-  const status: Status = (STATUSES as readonly (string | null)[]).includes(raw) ? (raw as Status) : 'pending';
+  const { params, page, perPage } = useUrlState();
+  const status = statusParam(STATUSES, params.get('status'), 'pending');
   const playerId = textOf(params, 'playerId');
   const [decision, setDecision] = useState<Decision | null>(null);
-  const list = useQuery({
-    queryKey: ['adjustments', { status, playerId, page, perPage }],
-    queryFn: () => api.adjustments.list({ query: { status, playerId, page, perPage } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(['adjustments'], { status, playerId, page, perPage }, (query) =>
+    api.adjustments.list({ query }),
+  );
   const mayDecide = allows('adjustments:approve');
 
   const columns = useMemo(
@@ -57,11 +58,7 @@ function AdjustmentList() {
       col.accessor('createdAt', { header: 'Asked (UTC)', cell: (info) => formatTime(info.getValue()) }),
       col.accessor('playerId', {
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} />,
       }),
       col.accessor('amount', {
         header: 'Amount',
@@ -118,47 +115,13 @@ function AdjustmentList() {
       <header className="page-header">
         <h1>Adjustments</h1>
       </header>
-      <div className="filters">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Status</legend>
-          {STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="segmented__item"
-              aria-pressed={s === status}
-              onClick={() => set({ status: s === 'pending' ? null : s })}
-            >
-              {s[0]!.toUpperCase() + s.slice(1)}
-            </button>
-          ))}
-        </fieldset>
-        {playerId && (
-          <p className="filters__note">
-            Player <Link to={`/players/${playerId}`}>{shortId(playerId)}</Link>{' '}
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => set({ playerId: null })}
-            >
-              Show every player
-            </button>
-          </p>
-        )}
-      </div>
-      <DataTable
+      <QueueFilters options={OPTIONS} value={status} fallback="pending" />
+      <PagedTable
         caption={`${status[0]!.toUpperCase()}${status.slice(1)} adjustments, newest first`}
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowId={(row) => row.id}
-        loading={list.isFetching}
-        error={list.error ? problemOf(list.error).message : null}
-        onRetry={() => list.refetch()}
         empty={`No ${status} adjustment.`}
-        meta={list.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
       <DecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </>

@@ -7,22 +7,23 @@ import {
   RG_FLAG_KINDS,
 } from '@croupier/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { LiveStatus } from '../features/dashboard/live-status.tsx';
+import { LiveCountHeader } from '../features/dashboard/live-count-header.tsx';
 import { useLiveCount } from '../features/dashboard/use-live-count.ts';
 import { FlagPanel } from '../features/flags/flag-panel.tsx';
 import { flagsKey } from '../features/flags/keys.ts';
 import { FLAG_KINDS, flagKindLabel } from '../features/flags/words.ts';
 import { api } from '../lib/api.ts';
-import { problemOf } from '../lib/errors.ts';
 import { formatCount, formatTime, shortId } from '../lib/format.ts';
 import { FLAG_STATUSES, SEVERITIES, statusParam } from '../lib/statuses.ts';
 import { textOf } from '../lib/url-state.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../ui/data-table.tsx';
+import { columnHelper } from '../ui/data-table.tsx';
+import { PagedTable } from '../ui/paged-table.tsx';
 import { Permitted } from '../ui/permitted.tsx';
+import { PlayerFilter } from '../ui/player-filter.tsx';
+import { PlayerLink } from '../ui/player-link.tsx';
 import { SeverityBadge } from '../ui/severity-badge.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { Tip } from '../ui/tip.tsx';
@@ -54,17 +55,9 @@ function FlagQueue() {
   const { live, count } = useLiveCount('flagsOpen', flagsKey);
   return (
     <>
-      <header className="page-header">
-        <div>
-          <h1>Flags</h1>
-          <p className="page-header__meta" aria-live="polite" data-testid="flags-open">
-            {count === undefined ? '' : `${formatCount(count)} not closed, both lists`}
-          </p>
-        </div>
-        <div className="page-header__status">
-          <LiveStatus state={live} />
-        </div>
-      </header>
+      <LiveCountHeader title="Flags" testId="flags-open" live={live}>
+        {count === undefined ? '' : `${formatCount(count)} not closed, both lists`}
+      </LiveCountHeader>
       <Tabs.Root
         value={list}
         // Filters of one list mean nothing in the other; the open flag closes.
@@ -92,7 +85,7 @@ function FlagQueue() {
 const col = columnHelper<Flag>();
 
 function FlagTable({ list }: { list: FlagList }) {
-  const { params, page, perPage, set, setPage } = useUrlState();
+  const { params, page, perPage, set } = useUrlState();
   const status = statusParam(STATUSES, params.get('status'), 'open');
   const severity = statusParam(SEVERITY_VALUES, params.get('severity'), 'all');
   const kindRaw = params.get('kind');
@@ -107,11 +100,7 @@ function FlagTable({ list }: { list: FlagList }) {
     page,
     perPage,
   };
-  const flags = useQuery({
-    queryKey: [...flagsKey, query],
-    queryFn: () => api.flags.list({ query }),
-    placeholderData: keepPreviousData,
-  });
+  const flags = usePagedList(flagsKey, query, (q) => api.flags.list({ query: q }));
 
   const columns = useMemo(
     () => [
@@ -133,11 +122,7 @@ function FlagTable({ list }: { list: FlagList }) {
       }),
       col.accessor('playerId', {
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} />,
       }),
       col.accessor('count', { header: 'Seen' }),
       col.accessor('lastSeenAt', { header: 'Last seen (UTC)', cell: (info) => formatTime(info.getValue()) }),
@@ -200,32 +185,14 @@ function FlagTable({ list }: { list: FlagList }) {
             ))}
           </select>
         </label>
-        {playerId && (
-          <p className="filters__note">
-            Player <Link to={`/players/${playerId}`}>{shortId(playerId)}</Link>{' '}
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => set({ playerId: null })}
-            >
-              Show every player
-            </button>
-          </p>
-        )}
+        <PlayerFilter playerId={playerId} onClear={() => set({ playerId: null })} />
       </div>
-      <DataTable
+      <PagedTable
         caption={`${LIST_NAMES[list]} flags, by severity`}
         columns={columns}
-        rows={flags.data?.data}
+        list={flags}
         rowId={(row) => row.id}
-        loading={flags.isFetching}
-        error={flags.error ? problemOf(flags.error).message : null}
-        onRetry={() => flags.refetch()}
         empty="No flag matches these filters."
-        meta={flags.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
     </>
   );

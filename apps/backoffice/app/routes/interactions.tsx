@@ -1,21 +1,21 @@
 import type { Interaction } from '@croupier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { type InteractionStep, InteractionStepDialog } from '../features/flags/interaction-dialogs.tsx';
 import { interactionsKey } from '../features/flags/keys.ts';
 import { actionLabel } from '../features/flags/words.ts';
 import { api } from '../lib/api.ts';
 import { isDue } from '../lib/dates.ts';
-import { problemOf } from '../lib/errors.ts';
-import { formatDay, formatTime, shortId } from '../lib/format.ts';
+import { formatDay, formatTime } from '../lib/format.ts';
 import { useMe } from '../lib/session.ts';
 import { statusParam } from '../lib/statuses.ts';
 import { textOf } from '../lib/url-state.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../ui/data-table.tsx';
+import { columnHelper } from '../ui/data-table.tsx';
+import { PagedTable } from '../ui/paged-table.tsx';
 import { Permitted } from '../ui/permitted.tsx';
-import { Segmented } from '../ui/segmented.tsx';
+import { PlayerLink } from '../ui/player-link.tsx';
+import { QueueFilters } from '../ui/queue-filters.tsx';
 import { StaffName } from '../ui/staff-name.tsx';
 
 export const meta = () => [{ title: 'Interactions · Croupier back office' }];
@@ -44,7 +44,7 @@ const col = columnHelper<Interaction>();
  */
 function InteractionLog() {
   const me = useMe();
-  const { params, page, perPage, set, setPage } = useUrlState();
+  const { params, page, perPage } = useUrlState();
   const view = statusParam(VIEWS, params.get('view'), 'all');
   const playerId = textOf(params, 'playerId');
   const [step, setStep] = useState<InteractionStep>(null);
@@ -55,21 +55,13 @@ function InteractionLog() {
     page,
     perPage,
   };
-  const list = useQuery({
-    queryKey: [...interactionsKey, query],
-    queryFn: () => api.flags.interactions({ query }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(interactionsKey, query, (q) => api.flags.interactions({ query: q }));
   const columns = useMemo(
     () => [
       col.accessor('createdAt', { header: 'Recorded (UTC)', cell: (info) => formatTime(info.getValue()) }),
       col.accessor('playerId', {
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} />,
       }),
       col.accessor('observed', {
         header: 'Seen',
@@ -171,34 +163,12 @@ function InteractionLog() {
       <header className="page-header">
         <h1>Interactions</h1>
       </header>
-      <div className="filters">
-        <Segmented
-          legend="Show"
-          options={OPTIONS}
-          value={view}
-          onChange={(v) => set({ view: v === 'all' ? null : v })}
-        />
-        {playerId && (
-          <p className="filters__note">
-            Player <Link to={`/players/${playerId}`}>{shortId(playerId)}</Link>{' '}
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => set({ playerId: null })}
-            >
-              Show every player
-            </button>
-          </p>
-        )}
-      </div>
-      <DataTable
+      <QueueFilters legend="Show" param="view" options={OPTIONS} value={view} fallback="all" />
+      <PagedTable
         caption="Interactions, newest first"
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowId={(row) => row.id}
-        loading={list.isFetching}
-        error={list.error ? problemOf(list.error).message : null}
-        onRetry={() => list.refetch()}
         empty={
           view === 'due'
             ? 'No follow-up is due.'
@@ -206,10 +176,6 @@ function InteractionLog() {
               ? 'Every interaction is spot-checked.'
               : 'No interaction recorded.'
         }
-        meta={list.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
       <InteractionStepDialog step={step} onClose={() => setStep(null)} />
     </>

@@ -1,23 +1,24 @@
 import type { WithdrawalReview, WithdrawalReviewStatus } from '@croupier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { LiveStatus } from '../features/dashboard/live-status.tsx';
+import { LiveCountHeader } from '../features/dashboard/live-count-header.tsx';
 import { useLiveCount } from '../features/dashboard/use-live-count.ts';
 import { type WithdrawalDecision, WithdrawalDecisionDialog } from '../features/withdrawals/decision-dialog.tsx';
 import { withdrawalsKey } from '../features/withdrawals/keys.ts';
 import { api } from '../lib/api.ts';
 import { approvalsText, approvedBy } from '../lib/approvals.ts';
-import { problemOf } from '../lib/errors.ts';
 import { formatAmount, formatCount, formatTime, keyLabel, shortId } from '../lib/format.ts';
 import { useMe } from '../lib/session.ts';
 import { KYC_STATUSES, statusParam, WITHDRAWAL_STATUSES } from '../lib/statuses.ts';
 import { textOf } from '../lib/url-state.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { useUrlState } from '../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../ui/data-table.tsx';
+import { columnHelper } from '../ui/data-table.tsx';
+import { Decided } from '../ui/decided.tsx';
+import { PagedTable } from '../ui/paged-table.tsx';
 import { Permitted } from '../ui/permitted.tsx';
+import { PlayerLink } from '../ui/player-link.tsx';
+import { QueueFilters } from '../ui/queue-filters.tsx';
 import { RiskFlagBadges } from '../ui/risk-flags.tsx';
-import { Segmented } from '../ui/segmented.tsx';
 import { StaffName } from '../ui/staff-name.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 
@@ -42,15 +43,13 @@ const col = columnHelper<WithdrawalReview>();
  */
 function WithdrawalQueue() {
   const me = useMe();
-  const { params, page, perPage, set, setPage } = useUrlState();
+  const { params, page, perPage } = useUrlState();
   const status = statusParam(STATUSES, params.get('status'), 'review');
   const playerId = textOf(params, 'playerId');
   const [decision, setDecision] = useState<WithdrawalDecision | null>(null);
-  const list = useQuery({
-    queryKey: [...withdrawalsKey, { status, playerId, page, perPage }],
-    queryFn: () => api.withdrawals.list({ query: { status, playerId, page, perPage } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(withdrawalsKey, { status, playerId, page, perPage }, (query) =>
+    api.withdrawals.list({ query }),
+  );
 
   // The live count: a push re-reads the tiles; a change of the count re-reads the queue (not the first value).
   const { live, count: waiting } = useLiveCount('withdrawalsWaiting', withdrawalsKey);
@@ -59,11 +58,7 @@ function WithdrawalQueue() {
     () => [
       col.accessor('playerId', {
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {info.row.original.email ?? shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} email={info.row.original.email} />,
       }),
       col.accessor('amount', {
         header: 'Amount',
@@ -105,16 +100,7 @@ function WithdrawalQueue() {
         cell: (info) => {
           const w = info.row.original;
           if (!w.decidedAt) return '—';
-          return (
-            <span className="decided">
-              <StaffName id={w.decidedBy} /> <span className="muted">{formatTime(w.decidedAt)}</span>
-              {w.reason && (
-                <span className="decided__reason" title={w.reason}>
-                  “{w.reason}”
-                </span>
-              )}
-            </span>
-          );
+          return <Decided who={<StaffName id={w.decidedBy} />} at={w.decidedAt} reason={w.reason} />;
         },
       }),
       col.display({
@@ -160,50 +146,16 @@ function WithdrawalQueue() {
   const label = WITHDRAWAL_STATUSES[status]!.label;
   return (
     <>
-      <header className="page-header">
-        <div>
-          <h1>Withdrawals</h1>
-          <p className="page-header__meta" aria-live="polite" data-testid="withdrawals-waiting">
-            {waiting === undefined ? '' : `${formatCount(waiting)} waiting for review`}
-          </p>
-        </div>
-        <div className="page-header__status">
-          <LiveStatus state={live} />
-        </div>
-      </header>
-      <div className="filters">
-        <Segmented
-          legend="Status"
-          options={OPTIONS}
-          value={status}
-          onChange={(s) => set({ status: s === 'review' ? null : s })}
-        />
-        {playerId && (
-          <p className="filters__note">
-            Player <Link to={`/players/${playerId}`}>{shortId(playerId)}</Link>{' '}
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => set({ playerId: null })}
-            >
-              Show every player
-            </button>
-          </p>
-        )}
-      </div>
-      <DataTable
+      <LiveCountHeader title="Withdrawals" testId="withdrawals-waiting" live={live}>
+        {waiting === undefined ? '' : `${formatCount(waiting)} waiting for review`}
+      </LiveCountHeader>
+      <QueueFilters options={OPTIONS} value={status} fallback="review" />
+      <PagedTable
         caption={`Withdrawals ${label.toLowerCase()}, newest first`}
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowId={(row) => row.invoiceId}
-        loading={list.isFetching}
-        error={list.error ? problemOf(list.error).message : null}
-        onRetry={() => list.refetch()}
         empty={status === 'review' ? 'Nothing waits for review.' : `No withdrawal ${label.toLowerCase()}.`}
-        meta={list.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
       <WithdrawalDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </>

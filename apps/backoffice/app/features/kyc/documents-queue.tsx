@@ -1,17 +1,18 @@
 import type { KycDocument, KycDocumentStatus } from '@croupier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { problemOf } from '../../lib/errors.ts';
 import { formatTime, shortId } from '../../lib/format.ts';
 import { DOCUMENT_STATUSES, KYC_STATUSES, statusParam } from '../../lib/statuses.ts';
 import { textOf } from '../../lib/url-state.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useUrlState } from '../../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../../ui/data-table.tsx';
+import { columnHelper } from '../../ui/data-table.tsx';
+import { Decided } from '../../ui/decided.tsx';
 import { DocumentViewer } from '../../ui/document-viewer.tsx';
-import { PlayerFilter } from '../../ui/player-filter.tsx';
-import { Segmented } from '../../ui/segmented.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { PlayerLink } from '../../ui/player-link.tsx';
+import { QueueFilters } from '../../ui/queue-filters.tsx';
 import { SidePanel } from '../../ui/side-panel.tsx';
 import { StaffName } from '../../ui/staff-name.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -29,15 +30,13 @@ const col = columnHelper<KycDocument>();
  * paged by the server. A row opens its document (`?document=<id>` in the address) beside its decision.
  */
 export function DocumentsQueue() {
-  const { params, page, perPage, set, setPage } = useUrlState();
+  const { params, page, perPage, set } = useUrlState();
   const status = statusParam(STATUSES, params.get('status'), 'pending');
   const playerId = textOf(params, 'playerId');
   const openId = textOf(params, 'document');
-  const list = useQuery({
-    queryKey: [...kycDocumentsKey, { status, playerId, page, perPage }],
-    queryFn: () => api.kyc.documents({ query: { status, playerId, page, perPage } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(kycDocumentsKey, { status, playerId, page, perPage }, (query) =>
+    api.kyc.documents({ query }),
+  );
   const open = openId ? list.data?.data.find((d) => d.id === openId) : undefined;
 
   const columns = useMemo(
@@ -45,11 +44,7 @@ export function DocumentsQueue() {
       col.accessor((d) => d.player.id, {
         id: 'player',
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {info.row.original.player.email ?? shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} email={info.row.original.player.email} />,
       }),
       col.accessor('type', { header: 'Document', cell: (info) => documentTypeName(info.getValue()) }),
       col.accessor('fileName', {
@@ -79,15 +74,9 @@ export function DocumentsQueue() {
           const d = info.row.original;
           if (!d.reviewedAt) return '—';
           return (
-            <span className="decided">
-              <StaffName id={d.reviewedBy} /> <span className="muted">{formatTime(d.reviewedAt)}</span>
+            <Decided who={<StaffName id={d.reviewedBy} />} at={d.reviewedAt} reason={d.rejectReason}>
               {d.requestedType && <span> · asked for {documentTypeName(d.requestedType)}</span>}
-              {d.rejectReason && (
-                <span className="decided__reason" title={d.rejectReason}>
-                  “{d.rejectReason}”
-                </span>
-              )}
-            </span>
+            </Decided>
           );
         },
       }),
@@ -118,28 +107,13 @@ export function DocumentsQueue() {
   const close = () => set({ document: null, page: page === 1 ? null : page });
   return (
     <>
-      <div className="filters">
-        <Segmented
-          legend="Status"
-          options={OPTIONS}
-          value={status}
-          onChange={(s) => set({ status: s === 'pending' ? null : s, document: null })}
-        />
-        <PlayerFilter playerId={playerId} onClear={() => set({ playerId: null })} />
-      </div>
-      <DataTable
+      <QueueFilters options={OPTIONS} value={status} fallback="pending" clears={['document']} />
+      <PagedTable
         caption={`Documents ${label}, ${status === 'pending' ? 'oldest' : 'newest'} first`}
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowId={(row) => row.id}
-        loading={list.isFetching}
-        error={list.error ? problemOf(list.error).message : null}
-        onRetry={() => list.refetch()}
         empty={status === 'pending' ? 'No document waits for review.' : `No document ${label}.`}
-        meta={list.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
       <SidePanel
         open={open !== undefined}

@@ -1,12 +1,9 @@
 import type { KycVerification } from '@croupier/contracts';
-import { ErrorCode } from '@croupier/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { problemOf } from '../../lib/errors.ts';
 import { shortId } from '../../lib/format.ts';
-import { ReasonDialog } from '../../ui/reason-dialog.tsx';
+import { DecisionDialog } from '../../ui/decision-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useDialogProblem } from '../../ui/use-dialog-problem.ts';
 import { playerKey } from '../player/keys.ts';
 import { kycDocumentsKey, kycVerificationsKey } from './keys.ts';
 import { decisionText, type VerificationVerb } from './verification-words.ts';
@@ -31,54 +28,36 @@ export function VerificationDecisionDialog({
   const client = useQueryClient();
   const toast = useToast();
   const verb = decision?.verb ?? 'approve';
-  const { problem, onOpenChange, onError } = useDialogProblem(
-    (open) => !open && onClose(),
-    verb === 'approve' ? 'The verification was not approved' : 'The verification was not rejected',
-  );
-  const decide = useMutation({
-    mutationFn: ({ v, reason }: { v: KycVerification; reason: string }) => {
-      const params = { playerId: v.player.id };
-      return verb === 'approve'
-        ? api.kyc.approveVerification({ params, body: reason ? { reason } : {} })
-        : api.kyc.rejectVerification({ params, body: { reason } });
-    },
-    onSuccess: ({ data }) => {
-      const who = data.player.email ?? shortId(data.player.id);
-      toast.success(
-        data.status === 'approved'
-          ? `${who}: identity verified.`
-          : `${who}: identity not verified; the player reads your message.`,
-      );
-      void client.invalidateQueries({ queryKey: kycVerificationsKey });
-      // The documents queue shows each player's verification beside their documents.
-      void client.invalidateQueries({ queryKey: kycDocumentsKey });
-      void client.invalidateQueries({ queryKey: playerKey(data.player.id) });
-      onOpenChange(false);
-    },
-    onError: (error, { v }) => {
-      onError(error);
-      if (problemOf(error).code === ErrorCode.alreadyDecided) {
-        void client.invalidateQueries({ queryKey: kycVerificationsKey });
-        void client.invalidateQueries({ queryKey: playerKey(v.player.id) });
-      }
-    },
-  });
   const v = decision?.verification;
-  const approve = verb === 'approve';
-  const who = v ? (v.player.email ?? shortId(v.player.id)) : '';
   return (
-    <ReasonDialog
-      open={decision !== null}
-      onOpenChange={onOpenChange}
-      title={approve ? 'Approve the verification' : 'Reject the verification'}
-      description={v ? `${who}. ${decisionText(v, verb)}` : ''}
-      submitLabel={approve ? 'Approve' : 'Reject'}
-      danger={!approve}
-      optional={approve}
-      audience={approve ? 'audit' : 'player'}
-      pending={decide.isPending}
-      problem={problem}
-      onSubmit={(reason) => v && decide.mutate({ v, reason })}
+    <DecisionDialog
+      subject={v}
+      verb={decision?.verb}
+      noun="verification"
+      description={v ? `${v.player.email ?? shortId(v.player.id)}. ${decisionText(v, verb)}` : ''}
+      decide={(verification, reason) => {
+        const params = { playerId: verification.player.id };
+        return verb === 'approve'
+          ? api.kyc.approveVerification({ params, body: reason ? { reason } : {} })
+          : api.kyc.rejectVerification({ params, body: { reason } });
+      }}
+      onDecided={(data) => {
+        const who = data.player.email ?? shortId(data.player.id);
+        toast.success(
+          data.status === 'approved'
+            ? `${who}: identity verified.`
+            : `${who}: identity not verified; the player reads your message.`,
+        );
+        void client.invalidateQueries({ queryKey: kycVerificationsKey });
+        // The documents queue shows each player's verification beside their documents.
+        void client.invalidateQueries({ queryKey: kycDocumentsKey });
+        void client.invalidateQueries({ queryKey: playerKey(data.player.id) });
+      }}
+      onAlreadyDecided={(verification) => {
+        void client.invalidateQueries({ queryKey: kycVerificationsKey });
+        void client.invalidateQueries({ queryKey: playerKey(verification.player.id) });
+      }}
+      onClose={onClose}
     />
   );
 }

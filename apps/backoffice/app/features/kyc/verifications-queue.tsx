@@ -1,16 +1,16 @@
 import type { KycVerification } from '@croupier/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { problemOf } from '../../lib/errors.ts';
 import { formatTime, shortId } from '../../lib/format.ts';
 import { KYC_STATUSES, statusParam } from '../../lib/statuses.ts';
 import { textOf } from '../../lib/url-state.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useUrlState } from '../../lib/use-url-state.ts';
-import { columnHelper, DataTable } from '../../ui/data-table.tsx';
-import { PlayerFilter } from '../../ui/player-filter.tsx';
-import { Segmented } from '../../ui/segmented.tsx';
+import { columnHelper } from '../../ui/data-table.tsx';
+import { Decided } from '../../ui/decided.tsx';
+import { PagedTable } from '../../ui/paged-table.tsx';
+import { PlayerLink } from '../../ui/player-link.tsx';
+import { QueueFilters } from '../../ui/queue-filters.tsx';
 import { StaffName } from '../../ui/staff-name.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { kycVerificationsKey } from './keys.ts';
@@ -35,26 +35,20 @@ const col = columnHelper<KycVerification>();
  * a verification explicitly (the `manual` provider's players, or an earlier decision overruled).
  */
 export function VerificationsQueue() {
-  const { params, page, perPage, set, setPage } = useUrlState();
+  const { params, page, perPage } = useUrlState();
   const status = statusParam(VERIFICATION_FILTERS, params.get('status'), 'review');
   const playerId = textOf(params, 'playerId');
   const [decision, setDecision] = useState<VerificationDecision | null>(null);
-  const list = useQuery({
-    queryKey: [...kycVerificationsKey, { status, playerId, page, perPage }],
-    queryFn: () => api.kyc.verifications({ query: { status, playerId, page, perPage } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(kycVerificationsKey, { status, playerId, page, perPage }, (query) =>
+    api.kyc.verifications({ query }),
+  );
 
   const columns = useMemo(
     () => [
       col.accessor((v) => v.player.id, {
         id: 'player',
         header: 'Player',
-        cell: (info) => (
-          <Link to={`/players/${info.getValue()}`} title={info.getValue()}>
-            {info.row.original.player.email ?? shortId(info.getValue())}
-          </Link>
-        ),
+        cell: (info) => <PlayerLink id={info.getValue()} email={info.row.original.player.email} />,
       }),
       col.accessor('provider', { header: 'Verified by', cell: (info) => providerName(info.getValue()) }),
       col.accessor('status', {
@@ -67,16 +61,13 @@ export function VerificationsQueue() {
           const r = info.getValue();
           if (!r) return '—';
           return (
-            <span className="decided">
-              <StatusBadge table={PROVIDER_RESULTS} status={r.status} />{' '}
-              <span className="muted">{formatTime(r.decidedAt)}</span>
+            <Decided
+              who={<StatusBadge table={PROVIDER_RESULTS} status={r.status} />}
+              at={r.decidedAt}
+              reason={r.rejectReason}
+            >
               {info.row.original.awaitingConfirmation && <span> · held for a person</span>}
-              {r.rejectReason && (
-                <span className="decided__reason" title={r.rejectReason}>
-                  “{r.rejectReason}”
-                </span>
-              )}
-            </span>
+            </Decided>
           );
         },
       }),
@@ -88,15 +79,11 @@ export function VerificationsQueue() {
           const by = decidedBy(v);
           if (!by) return '—';
           return (
-            <span className="decided">
-              {'staffId' in by ? <StaffName id={by.staffId} /> : <span>{by.provider}</span>}{' '}
-              <span className="muted">{formatTime(v.reviewedAt)}</span>
-              {v.rejectReason && (
-                <span className="decided__reason" title={v.rejectReason}>
-                  “{v.rejectReason}”
-                </span>
-              )}
-            </span>
+            <Decided
+              who={'staffId' in by ? <StaffName id={by.staffId} /> : <span>{by.provider}</span>}
+              at={v.reviewedAt}
+              reason={v.rejectReason}
+            />
           );
         },
       }),
@@ -131,28 +118,13 @@ export function VerificationsQueue() {
   const label = VERIFICATION_FILTER_LABELS[status].toLowerCase();
   return (
     <>
-      <div className="filters">
-        <Segmented
-          legend="Status"
-          options={OPTIONS}
-          value={status}
-          onChange={(s) => set({ status: s === 'review' ? null : s })}
-        />
-        <PlayerFilter playerId={playerId} onClear={() => set({ playerId: null })} />
-      </div>
-      <DataTable
+      <QueueFilters options={OPTIONS} value={status} fallback="review" />
+      <PagedTable
         caption={`Verifications ${label}, newest change first`}
         columns={columns}
-        rows={list.data?.data}
+        list={list}
         rowId={(row) => row.player.id}
-        loading={list.isFetching}
-        error={list.error ? problemOf(list.error).message : null}
-        onRetry={() => list.refetch()}
         empty={status === 'review' ? 'No provider result waits for a person.' : `No verification ${label}.`}
-        meta={list.data?.meta}
-        page={page}
-        perPage={perPage}
-        onPage={setPage}
       />
       <VerificationDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </>

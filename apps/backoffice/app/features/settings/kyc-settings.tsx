@@ -1,14 +1,9 @@
 import type { KycSettings, KycSettingsView } from '@croupier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
-import { formatTime } from '../../lib/format.ts';
 import { amountField, thresholdText } from '../../lib/settings-form.ts';
-import { Field, FormMessage, ReasonField } from '../../ui/field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
-import { StaffName } from '../../ui/staff-name.tsx';
-import { useToast } from '../../ui/toast.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Fact, SettingsFacts, SettingsForm, SettingsPanel, useSettingsSave } from './settings-form.tsx';
 
 export const kycSettingsKey = ['settings', 'kyc'] as const;
 
@@ -25,41 +20,31 @@ export function KycSettingsForm({ editable }: { editable: boolean }) {
     queryFn: async (): Promise<KycSettingsView> => (await api.kyc.settings()).data,
   });
   return (
-    <section className="panel panel--form" aria-labelledby="settings-kyc">
-      <h2 id="settings-kyc">KYC</h2>
-      {settings.isPending ? (
-        <Skeleton lines={4} label="Loading the KYC settings" />
-      ) : settings.error ? (
-        <p className="form-message" role="alert">
-          {problemOf(settings.error).message}
-        </p>
-      ) : (
-        <Form key={settings.data.updatedAt ?? 'default'} current={settings.data} editable={editable} />
-      )}
-    </section>
+    <SettingsPanel id="settings-kyc" title="KYC" loading="Loading the KYC settings" settings={settings}>
+      {(current) => (editable ? <Form current={current} /> : <Facts current={current} />)}
+    </SettingsPanel>
   );
 }
 
-function Form({ current, editable }: { current: KycSettingsView; editable: boolean }) {
-  const client = useQueryClient();
-  const toast = useToast();
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const save = useMutation({
-    mutationFn: (body: KycSettings & { reason: string }) => api.kyc.updateSettings({ body }),
-    onSuccess: ({ data }) => {
-      client.setQueryData(kycSettingsKey, data);
-      setProblem(null);
-      toast.success('KYC settings saved.');
-    },
-    onError: (error) => {
-      const found = problemOf(error);
-      setProblem(found);
-      toast.error(`The KYC settings were not saved: ${found.message}`);
-    },
+function Facts({ current }: { current: KycSettingsView }) {
+  return (
+    <SettingsFacts current={current}>
+      <Fact term="Provider">{PROVIDERS.find((p) => p.value === current.provider)?.label ?? current.provider}</Fact>
+      <Fact term="A person confirms the provider's decisions">{current.confirmProviderResults ? 'Yes' : 'No'}</Fact>
+      <Fact term="Threshold (deposits or withdrawals)">{thresholdText(current.thresholdEur)}</Fact>
+      <Fact term="Withdrawals wait for KYC at the threshold">{current.blockWithdrawalsAtThreshold ? 'Yes' : 'No'}</Fact>
+    </SettingsFacts>
+  );
+}
+
+function Form({ current }: { current: KycSettingsView }) {
+  const { save, problem, setProblem } = useSettingsSave({
+    queryKey: kycSettingsKey,
+    save: (body: KycSettings & { reason: string }) => api.kyc.updateSettings({ body }),
+    saved: () => 'KYC settings saved.',
+    failure: 'The KYC settings were not saved',
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = (form: FormData, reason: string) => {
     const threshold = amountField(String(form.get('thresholdEur') ?? ''), 'zero');
     if (!threshold.ok) {
       setProblem({ message: 'Check the amount.', fields: { thresholdEur: threshold.message }, code: null, status: 0 });
@@ -70,55 +55,17 @@ function Form({ current, editable }: { current: KycSettingsView; editable: boole
       confirmProviderResults: form.has('confirmProviderResults'),
       thresholdEur: threshold.value ?? 0,
       blockWithdrawalsAtThreshold: form.has('blockWithdrawalsAtThreshold'),
-      reason: String(form.get('reason') ?? ''),
+      reason,
     });
   };
-  const meta = (
-    <p className="muted">
-      {current.updatedAt ? (
-        <>
-          Last changed {formatTime(current.updatedAt)} UTC
-          {current.updatedBy && (
-            <>
-              {' '}
-              by <StaffName id={current.updatedBy} />
-            </>
-          )}
-          .
-        </>
-      ) : (
-        'The defaults: nobody has changed them.'
-      )}
-    </p>
-  );
-  if (!editable) {
-    return (
-      <>
-        <dl className="facts facts--inline">
-          <div>
-            <dt>Provider</dt>
-            <dd>{PROVIDERS.find((p) => p.value === current.provider)?.label ?? current.provider}</dd>
-          </div>
-          <div>
-            <dt>A person confirms the provider's decisions</dt>
-            <dd>{current.confirmProviderResults ? 'Yes' : 'No'}</dd>
-          </div>
-          <div>
-            <dt>Threshold (deposits or withdrawals)</dt>
-            <dd>{thresholdText(current.thresholdEur)}</dd>
-          </div>
-          <div>
-            <dt>Withdrawals wait for KYC at the threshold</dt>
-            <dd>{current.blockWithdrawalsAtThreshold ? 'Yes' : 'No'}</dd>
-          </div>
-        </dl>
-        {meta}
-        <p className="muted">Your role may read these settings, not change them.</p>
-      </>
-    );
-  }
   return (
-    <form onSubmit={submit} noValidate>
+    <SettingsForm
+      current={current}
+      problem={problem}
+      pending={save.isPending}
+      submitLabel="Save KYC settings"
+      onSubmit={submit}
+    >
       <Field
         label="Identity verification"
         name="provider"
@@ -162,14 +109,6 @@ function Form({ current, editable }: { current: KycSettingsView; editable: boole
           <strong>Withdrawals wait for verification at the threshold</strong>
         </span>
       </label>
-      <ReasonField error={problem?.fields.reason} />
-      <FormMessage>{problem && Object.keys(problem.fields).length === 0 ? problem.message : null}</FormMessage>
-      {meta}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save KYC settings'}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

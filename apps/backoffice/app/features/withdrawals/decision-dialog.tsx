@@ -1,13 +1,10 @@
 import type { WithdrawalReview } from '@croupier/contracts';
-import { ErrorCode } from '@croupier/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { approvalsNeeded } from '../../lib/approvals.ts';
-import { problemOf } from '../../lib/errors.ts';
 import { formatAmount, shortId } from '../../lib/format.ts';
-import { ReasonDialog } from '../../ui/reason-dialog.tsx';
+import { DecisionDialog } from '../../ui/decision-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useDialogProblem } from '../../ui/use-dialog-problem.ts';
 import { dashboardKey } from '../dashboard/use-dashboard-tiles.ts';
 import { playerKey } from '../player/keys.ts';
 import { putWithdrawal, withdrawalsKey } from './keys.ts';
@@ -34,49 +31,14 @@ export function WithdrawalDecisionDialog({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const verb = decision?.verb ?? 'approve';
-  const { problem, onOpenChange, onError } = useDialogProblem(
-    (open) => !open && onClose(),
-    verb === 'approve' ? 'The withdrawal was not approved' : 'The withdrawal was not rejected',
-  );
-  const decide = useMutation({
-    mutationFn: ({ w, reason }: { w: WithdrawalReview; reason: string }) =>
-      verb === 'approve'
-        ? api.withdrawals.approve({ params: { invoiceId: w.invoiceId }, body: reason ? { reason } : {} })
-        : api.withdrawals.reject({ params: { invoiceId: w.invoiceId }, body: { reason } }),
-    onSuccess: ({ data }) => {
-      putWithdrawal(client, data);
-      if (data.status === 'review') {
-        toast.success(
-          `Approval ${data.approvals.length} of ${approvalsNeeded(data)} recorded for ${amountOf(data)}: another person must approve it too.`,
-        );
-      } else if (data.status === 'rejected') {
-        toast.success(`Withdrawal of ${amountOf(data)} rejected: the money is back on the player's balance.`);
-      } else {
-        toast.success(`Withdrawal of ${amountOf(data)} approved: it goes on to the payment provider.`);
-      }
-      void client.invalidateQueries({ queryKey: withdrawalsKey });
-      void client.invalidateQueries({ queryKey: dashboardKey });
-      void client.invalidateQueries({ queryKey: playerKey(data.playerId) });
-      onOpenChange(false);
-    },
-    onError: (error, { w }) => {
-      onError(error);
-      // Decided by someone else meanwhile: the row shows what happened.
-      if (problemOf(error).code === ErrorCode.alreadyDecided) {
-        void client.invalidateQueries({ queryKey: withdrawalsKey });
-        void client.invalidateQueries({ queryKey: playerKey(w.playerId) });
-      }
-    },
-  });
   const w = decision?.withdrawal;
-  const approve = verb === 'approve';
+  const approve = (decision?.verb ?? 'approve') === 'approve';
   const who = w ? (w.email ?? shortId(w.playerId)) : '';
   return (
-    <ReasonDialog
-      open={decision !== null}
-      onOpenChange={onOpenChange}
-      title={approve ? 'Approve the withdrawal' : 'Reject the withdrawal'}
+    <DecisionDialog
+      subject={w}
+      verb={decision?.verb}
+      noun="withdrawal"
       description={
         w
           ? approve
@@ -84,13 +46,31 @@ export function WithdrawalDecisionDialog({
             : `${amountOf(w)} for ${who}. The money goes back to the player's withdrawable balance, and the player reads your message.`
           : ''
       }
-      submitLabel={approve ? 'Approve' : 'Reject'}
-      danger={!approve}
-      optional={approve}
-      audience={approve ? 'audit' : 'player'}
-      pending={decide.isPending}
-      problem={problem}
-      onSubmit={(reason) => w && decide.mutate({ w, reason })}
+      decide={(withdrawal, reason) =>
+        approve
+          ? api.withdrawals.approve({ params: { invoiceId: withdrawal.invoiceId }, body: reason ? { reason } : {} })
+          : api.withdrawals.reject({ params: { invoiceId: withdrawal.invoiceId }, body: { reason } })
+      }
+      onDecided={(data) => {
+        putWithdrawal(client, data);
+        if (data.status === 'review') {
+          toast.success(
+            `Approval ${data.approvals.length} of ${approvalsNeeded(data)} recorded for ${amountOf(data)}: another person must approve it too.`,
+          );
+        } else if (data.status === 'rejected') {
+          toast.success(`Withdrawal of ${amountOf(data)} rejected: the money is back on the player's balance.`);
+        } else {
+          toast.success(`Withdrawal of ${amountOf(data)} approved: it goes on to the payment provider.`);
+        }
+        void client.invalidateQueries({ queryKey: withdrawalsKey });
+        void client.invalidateQueries({ queryKey: dashboardKey });
+        void client.invalidateQueries({ queryKey: playerKey(data.playerId) });
+      }}
+      onAlreadyDecided={(withdrawal) => {
+        void client.invalidateQueries({ queryKey: withdrawalsKey });
+        void client.invalidateQueries({ queryKey: playerKey(withdrawal.playerId) });
+      }}
+      onClose={onClose}
     />
   );
 }
