@@ -41,6 +41,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (µs): CPU the thread got, without the time the OS or the throttling took it away. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -111,6 +113,7 @@ let BUILD_ASSETS: string[] = [];
 export interface LongTask {
   startMs: number;
   durationMs: number;
+  cpuMs: number;
   what: string;
 }
 
@@ -126,6 +129,12 @@ export interface Load {
   blockingMs: number;
   /** Main-thread busy time (all top-level tasks) from navigation to the end of the window. */
   busyMs: number;
+  /** The same in thread CPU time (`tdur`): less sensitive to a busy machine than wall time. */
+  busyCpuMs: number;
+  /** Thread CPU time of the tasks that ran JavaScript (a module evaluation, a function call, microtasks). */
+  scriptCpuMs: number;
+  /** The largest thread CPU time of one such task. */
+  longestScriptCpuMs: number;
 }
 
 const CATEGORIES = [
@@ -166,9 +175,18 @@ function analyse(events: TraceEvent[], pageUrl: string): Omit<Load, 'build' | 'p
   let tbt = 0;
   let blocking = 0;
   let busy = 0;
+  let busyCpu = 0;
+  let scriptCpu = 0;
+  let longestScriptCpu = 0;
+  const scripts = others.filter((e) => /^(FunctionCall|v8\.evaluateModule|EvaluateScript|RunMicrotasks)$/.test(e.name));
   for (const task of tasks) {
     const dur = task.dur ?? 0;
     busy += dur;
+    busyCpu += task.tdur ?? 0;
+    if (scripts.some((e) => e.ts >= task.ts && e.ts <= task.ts + dur)) {
+      scriptCpu += task.tdur ?? 0;
+      longestScriptCpu = Math.max(longestScriptCpu, task.tdur ?? 0);
+    }
     if (dur <= 50_000) continue;
     const end = task.ts + dur;
     const inside = others.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
@@ -216,11 +234,20 @@ function analyse(events: TraceEvent[], pageUrl: string): Omit<Load, 'build' | 'p
       const apps = [...app.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
       what += ` {${apps.map(([k, us]) => `${k} ${Math.round(us / 1000)}`).join(', ')}}`;
     }
-    longTasks.push({ startMs: (task.ts - nav) / 1000, durationMs: dur / 1000, what });
+    longTasks.push({ startMs: (task.ts - nav) / 1000, durationMs: dur / 1000, cpuMs: (task.tdur ?? 0) / 1000, what });
     blocking += dur - 50_000;
     if (task.ts >= fcp) tbt += dur - 50_000;
   }
-  return { fcpMs: (fcp - nav) / 1000, longTasks, tbtMs: tbt / 1000, blockingMs: blocking / 1000, busyMs: busy / 1000 };
+  return {
+    fcpMs: (fcp - nav) / 1000,
+    longTasks,
+    tbtMs: tbt / 1000,
+    blockingMs: blocking / 1000,
+    busyMs: busy / 1000,
+    busyCpuMs: busyCpu / 1000,
+    scriptCpuMs: scriptCpu / 1000,
+    longestScriptCpuMs: longestScriptCpu / 1000,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -289,15 +316,15 @@ async function main() {
 
   console.log(`load average (1 min) per run: ${loadAverages.map((l) => l.toFixed(2)).join(', ')}`);
   console.log(
-    '| build | page | long tasks | TBT after FCP ms | blocking ms | busy ms | FCP ms | longest task ms | TBT per run |',
+    '| build | page | long tasks | TBT after FCP ms | blocking ms | busy ms | busy CPU ms | script CPU ms | longest script task CPU ms | FCP ms | longest task ms | TBT per run |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const page of PAGES) {
     for (const build of builds) {
       const of = loads.filter((l) => l.page === page && l.build === build);
       const longest = of.map((l) => Math.max(0, ...l.longTasks.map((t) => t.durationMs)));
       console.log(
-        `| ${build} | \`${page}\` | ${median(of.map((l) => l.longTasks.length))} | ${Math.round(median(of.map((l) => l.tbtMs)))} | ${Math.round(median(of.map((l) => l.blockingMs)))} | ${Math.round(median(of.map((l) => l.busyMs)))} | ${Math.round(median(of.map((l) => l.fcpMs)))} | ${Math.round(median(longest))} | ${of.map((l) => Math.round(l.tbtMs)).join(', ')} |`,
+        `| ${build} | \`${page}\` | ${median(of.map((l) => l.longTasks.length))} | ${Math.round(median(of.map((l) => l.tbtMs)))} | ${Math.round(median(of.map((l) => l.blockingMs)))} | ${Math.round(median(of.map((l) => l.busyMs)))} | ${Math.round(median(of.map((l) => l.busyCpuMs)))} | ${Math.round(median(of.map((l) => l.scriptCpuMs)))} | ${Math.round(median(of.map((l) => l.longestScriptCpuMs)))} | ${Math.round(median(of.map((l) => l.fcpMs)))} | ${Math.round(median(longest))} | ${of.map((l) => Math.round(l.tbtMs)).join(', ')} |`,
       );
     }
   }
@@ -307,7 +334,7 @@ async function main() {
       console.log(`- ${build} ${page}`);
       for (const l of loads.filter((x) => x.page === page && x.build === build)) {
         console.log(
-          `  - run ${l.run}: ${l.longTasks.map((t) => `${Math.round(t.startMs)}+${Math.round(t.durationMs)} ${t.what}`).join('; ') || 'none'}`,
+          `  - run ${l.run}: ${l.longTasks.map((t) => `${Math.round(t.startMs)}+${Math.round(t.durationMs)} (CPU ${Math.round(t.cpuMs)}) ${t.what}`).join('; ') || 'none'}`,
         );
       }
     }
