@@ -328,6 +328,26 @@ async function main() {
       );
     }
   }
+  // The long tasks that ran the app's and the framework's code after module evaluation (hydration, its commit and
+  // effects, React Router's start): what Suspense boundaries and effects change. Module evaluation apart.
+  const RUNS_JS =
+    /^(FunctionCall|RunMicrotasks|SimpleWatcher::OnHandleReady|TimerFire|BlinkScheduler_PerformMicrotaskCheckpoint)\b/;
+  console.log('\nLong tasks running JavaScript after module evaluation (median per load), and module evaluation:');
+  console.log(
+    '| build | page | such long tasks per load | their wall ms | their CPU ms | longest CPU ms | module evaluation CPU ms |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---:|');
+  for (const page of PAGES) {
+    for (const build of builds) {
+      const of = loads.filter((l) => l.page === page && l.build === build);
+      const js = of.map((l) => l.longTasks.filter((t) => RUNS_JS.test(t.what)));
+      const evaluation = of.map((l) => l.longTasks.filter((t) => t.what.startsWith('v8.evaluateModule')));
+      const sum = (ts: LongTask[], key: 'durationMs' | 'cpuMs') => ts.reduce((n, t) => n + t[key], 0);
+      console.log(
+        `| ${build} | \`${page}\` | ${js.map((x) => x.length).join(', ')} | ${Math.round(median(js.map((x) => sum(x, 'durationMs'))))} | ${Math.round(median(js.map((x) => sum(x, 'cpuMs'))))} | ${Math.round(median(js.map((x) => Math.max(0, ...x.map((t) => t.cpuMs)))))} | ${Math.round(median(evaluation.map((x) => sum(x, 'cpuMs'))))} |`,
+      );
+    }
+  }
   console.log('\nLong tasks of each build and page, run by run (start ms after navigation, duration ms, what):');
   for (const page of PAGES) {
     for (const build of builds) {
