@@ -67,7 +67,8 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setTotalUnread(null);
-    setLatest([]);
+    // The same empty list kept: a new `[]` would change the context after hydration (decision 0120).
+    setLatest((previous) => (previous.length === 0 ? previous : []));
     answered.current = false;
     if (!playerId) return;
     const current = createSnapshotLoader(

@@ -75,7 +75,9 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setAccounts([]);
+    // The same empty list kept (a guest's first render already has it): a new `[]` would change the context's
+    // value after hydration and force every boundary still dehydrated below it to hydrate at once (decision 0120).
+    setAccounts((previous) => (previous.length === 0 ? previous : []));
     setLoading(Boolean(playerId));
     if (!playerId) return;
     const current = createSnapshotLoader(async () => (await browserApi().wallet.accounts()).data, setAccounts);
