@@ -36,11 +36,6 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // A boundary complete when its turn comes is sent in place, however much was sent before it. React's
-        // default (12,800 bytes) sends a finished boundary past that point out of place, as a hidden `<div>`
-        // that a script moves in later: below-the-fold sections behind their hydration boundaries (decision
-        // 0120) would reach the page after it painted, and reach a reader without JavaScript out of order.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!waitForAll) start();
         },

@@ -6,7 +6,6 @@ import { useI18n } from '../shared/i18n/i18n.tsx';
 import { LocalLink } from '../shared/i18n/link.tsx';
 import { pageMeta, rootOf } from '../shared/i18n/meta.ts';
 import { routeContent } from '../shared/i18n/route-content.server.ts';
-import { HydrateLater } from '../shared/ui/hydrate-later.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -39,9 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <Lobby rows={loaderData.rows} winners={loaderData.winners} />
       </section>
-      <HydrateLater>
-        <ActivityBoards />
-      </HydrateLater>
+      <ActivityBoards />
     </>
   );
 }

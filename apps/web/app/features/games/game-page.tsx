@@ -7,7 +7,6 @@ import { useModals } from '../../shared/modals/use-modals.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
 import { ErrorScreen } from '../../shared/ui/error-screen.tsx';
-import { HydrateLater } from '../../shared/ui/hydrate-later.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { RealityCheck } from '../limits/index.ts';
 import { setOpenGame } from '../realtime/index.ts';
@@ -190,9 +189,7 @@ export function GamePage({ game }: { game: Game }) {
         </p>
       )}
 
-      <HydrateLater>
-        <GameInfo game={game} />
-      </HydrateLater>
+      <GameInfo game={game} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { useModals } from '../../shared/modals/modal-host.tsx';
-import { HydrateLater } from '../../shared/ui/hydrate-later.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { EmptyState } from '../../shared/ui/page.tsx';
 import type { WinnerCard } from './card.ts';
@@ -31,21 +30,17 @@ export function Lobby({ rows, winners }: { rows: LobbyRow[]; winners: WinnerCard
         {rows.length === 0 ? (
           <EmptyState icon="lobby" text={t('global-components.empty.games')} />
         ) : (
-          rows.map((row, index) => {
-            const carousel = (
-              <GameRow
-                key={row.collection.id}
-                first={index === 0}
-                id={row.collection.identity}
-                title={row.collection.name}
-                games={row.games}
-                total={row.total}
-                moreTo={`/categories/${encodeURIComponent(row.collection.identity)}`}
-              />
-            );
-            // The first row is on screen at load; each later one hydrates in a pass of its own (decision 0120).
-            return index === 0 ? carousel : <HydrateLater key={row.collection.id}>{carousel}</HydrateLater>;
-          })
+          rows.map((row, index) => (
+            <GameRow
+              key={row.collection.id}
+              first={index === 0}
+              id={row.collection.identity}
+              title={row.collection.name}
+              games={row.games}
+              total={row.total}
+              moreTo={`/categories/${encodeURIComponent(row.collection.identity)}`}
+            />
+          ))
         )}
       </GameSearch>
     </div>

@@ -67,8 +67,7 @@ export function MessengerProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setTotalUnread(null);
-    // The same empty list kept: a new `[]` would change the context after hydration (decision 0120).
-    setLatest((previous) => (previous.length === 0 ? previous : []));
+    setLatest([]);
     answered.current = false;
     if (!playerId) return;
     const current = createSnapshotLoader(

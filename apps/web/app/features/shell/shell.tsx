@@ -1,8 +1,7 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { ToastProvider } from '../../shared/toasts/toast-provider.tsx';
-import { HydrateLater } from '../../shared/ui/hydrate-later.tsx';
 import { MessengerProvider } from '../notifications/index.ts';
 import { WalletProvider } from '../wallet/index.ts';
 import { DemoRibbon } from './demo-ribbon.tsx';
@@ -19,8 +18,6 @@ import { UpdateBanner } from './update-banner.tsx';
 export function Shell({ children }: { children: ReactNode }) {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Stable, so the drawer's deferred hydration (HydrateLater) is not forced by a re-render of the shell.
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   return (
     <ToastProvider>
       <MessengerProvider>
@@ -33,17 +30,13 @@ export function Shell({ children }: { children: ReactNode }) {
             <DemoRibbon />
             <Header drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((v) => !v)} />
             <div className="app__body">
-              <HydrateLater>
-                <Drawer open={drawerOpen} onClose={closeDrawer} />
-              </HydrateLater>
+              <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
               <div className="app__content">
                 <main id="main" tabIndex={-1}>
                   <FlashNotice />
                   {children}
                 </main>
-                <HydrateLater>
-                  <Footer />
-                </HydrateLater>
+                <Footer />
               </div>
             </div>
             <ModalHost />

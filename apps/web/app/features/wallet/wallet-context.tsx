@@ -75,9 +75,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // The same empty list kept (a guest's first render already has it): a new `[]` would change the context's
-    // value after hydration and force every boundary still dehydrated below it to hydrate at once (decision 0120).
-    setAccounts((previous) => (previous.length === 0 ? previous : []));
+    setAccounts([]);
     setLoading(Boolean(playerId));
     if (!playerId) return;
     const current = createSnapshotLoader(async () => (await browserApi().wallet.accounts()).data, setAccounts);
