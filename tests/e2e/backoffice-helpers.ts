@@ -105,3 +105,22 @@ export async function cardDeposit(player: Player, amount: number): Promise<void>
   });
   if (res.status !== 200) throw new Error(`deposit → ${res.status}: ${JSON.stringify(res.data)}`);
 }
+
+/** One real round of Dice (a stake in cents, 1.00 by default) through the studio's API, as its page plays it. */
+export async function diceRound(player: Player, stakeCents = 100): Promise<void> {
+  const launch = await playerApi<{ gameUrl: string }>(player, 'POST', '/api/game/games/dice/play', {
+    lobbyUrl: '/',
+    locale: 'en',
+    demoMode: false,
+  });
+  if (launch.status !== 200) throw new Error(`play → ${launch.status}`);
+  const opened = await fetch(new URL(launch.data.gameUrl, baseUrl()), { redirect: 'manual' });
+  const sessionId = (opened.headers.get('location') ?? '').split('/').pop();
+  if (opened.status !== 302 || !sessionId) throw new Error(`studio launch → ${opened.status}`);
+  const round = await fetch(`${baseUrl()}/studio/api/sessions/${sessionId}/rounds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bet: String(stakeCents), choice: { game: 'dice', chanceBp: 4950, over: false } }),
+  });
+  if (round.status !== 200) throw new Error(`round → ${round.status}: ${await round.text()}`);
+}

@@ -1,54 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Player, playerApi, registerPlayer } from './accounts-helpers.ts';
+import { type Player, registerPlayer } from './accounts-helpers.ts';
 import { audit } from './axe.ts';
-import { demoStaff, signInOnPage, unexpectedErrors } from './backoffice-helpers.ts';
-import { baseUrl, closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
+import { cardDeposit, demoStaff, diceRound, signInOnPage, unexpectedErrors } from './backoffice-helpers.ts';
+import { closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
 
 // Issue 25, decision 0107: the player 360's Rounds and Invoices tabs. A player deposits by card and plays one
 // round of Dice through the APIs; the demo compliance member (whom no other e2e file signs in) sees both on the
 // player's page, filters them through the address, moves between the tabs by keyboard; axe on each tab.
-
-/** A sandbox card deposit (4242…), credited at once. */
-async function cardDeposit(player: Player, amount: number): Promise<void> {
-  const accounts = await playerApi<{ id: string; currency: string; status: number }[]>(
-    player,
-    'GET',
-    '/api/wallet/accounts',
-  );
-  const account = accounts.data.find((a) => a.status === 1) ?? accounts.data[0];
-  if (!account) throw new Error('the player has no account');
-  const res = await playerApi(player, 'POST', '/api/payment/invoices/deposit', {
-    currency: account.currency,
-    accountId: account.id,
-    method: 'card',
-    amount,
-    fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-    redirectSuccessUrl: '/wallet/success',
-    redirectErrorUrl: '/wallet/error',
-    isBonusDecline: true,
-  });
-  if (res.status !== 200) throw new Error(`deposit → ${res.status}`);
-}
-
-/** One real round of Dice (a 1.00 stake) through the studio's API, as the game's page would play it. */
-async function diceRound(player: Player): Promise<void> {
-  const launch = await playerApi<{ gameUrl: string }>(player, 'POST', '/api/game/games/dice/play', {
-    lobbyUrl: '/',
-    locale: 'en',
-    demoMode: false,
-  });
-  if (launch.status !== 200) throw new Error(`play → ${launch.status}`);
-  const opened = await fetch(new URL(launch.data.gameUrl, baseUrl()), { redirect: 'manual' });
-  const sessionId = (opened.headers.get('location') ?? '').split('/').pop();
-  if (opened.status !== 302 || !sessionId) throw new Error(`studio launch → ${opened.status}`);
-  const round = await fetch(`${baseUrl()}/studio/api/sessions/${sessionId}/rounds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bet: '100', choice: { game: 'dice', chanceBp: 4950, over: false } }),
-  });
-  if (round.status !== 200) throw new Error(`round → ${round.status}: ${await round.text()}`);
-}
 
 describe('back office, a player’s rounds and invoices', () => {
   let context: BrowserContext;

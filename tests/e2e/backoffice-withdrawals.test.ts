@@ -2,8 +2,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Player, playerApi, registerPlayer, t, uniqueEmail, uniqueIp, useToken } from './accounts-helpers.ts';
 import { audit } from './axe.ts';
-import { demoStaff, signInOnPage, unexpectedErrors } from './backoffice-helpers.ts';
-import { baseUrl, closeBrowser, newPage, openBrowser, visit, waitForHydration } from './browser.ts';
+import { cardDeposit, demoStaff, diceRound, signInOnPage, unexpectedErrors } from './backoffice-helpers.ts';
+import { closeBrowser, newPage, openBrowser, visit, waitForHydration } from './browser.ts';
 
 // Issue 26, decision 0115: the withdrawals queue as staff and a player use it together, in Chromium against the
 // real server (demo thresholds: auto-approval below 100 EUR, four-eyes above 1,000 EUR). The player deposits,
@@ -13,47 +13,6 @@ import { baseUrl, closeBrowser, newPage, openBrowser, visit, waitForHydration } 
 // refused a second time (20004), the admin approves, and the sandbox pays it. Axe and screenshots on each screen.
 
 const SHOTS = '/tmp/helpers/shots';
-
-/** A sandbox card deposit (4242…), credited at once. */
-async function cardDeposit(player: Player, amount: number): Promise<void> {
-  const accounts = await playerApi<{ id: string; currency: string; status: number }[]>(
-    player,
-    'GET',
-    '/api/wallet/accounts',
-  );
-  const account = accounts.data.find((a) => a.currency === 'EUR') ?? accounts.data[0];
-  if (!account) throw new Error('the player has no account');
-  const res = await playerApi(player, 'POST', '/api/payment/invoices/deposit', {
-    currency: account.currency,
-    accountId: account.id,
-    method: 'card',
-    amount,
-    fields: { cardholder: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-    redirectSuccessUrl: '/wallet/success',
-    redirectErrorUrl: '/wallet/error',
-    isBonusDecline: true,
-  });
-  if (res.status !== 200) throw new Error(`deposit → ${res.status}`);
-}
-
-/** One real round of Dice (a stake in cents) through the studio's API, as the game's page would play it. */
-async function diceRound(player: Player, stakeCents: number): Promise<void> {
-  const launch = await playerApi<{ gameUrl: string }>(player, 'POST', '/api/game/games/dice/play', {
-    lobbyUrl: '/',
-    locale: 'en',
-    demoMode: false,
-  });
-  if (launch.status !== 200) throw new Error(`play → ${launch.status}`);
-  const opened = await fetch(new URL(launch.data.gameUrl, baseUrl()), { redirect: 'manual' });
-  const sessionId = (opened.headers.get('location') ?? '').split('/').pop();
-  if (opened.status !== 302 || !sessionId) throw new Error(`studio launch → ${opened.status}`);
-  const round = await fetch(`${baseUrl()}/studio/api/sessions/${sessionId}/rounds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bet: String(stakeCents), choice: { game: 'dice', chanceBp: 4950, over: false } }),
-  });
-  if (round.status !== 200) throw new Error(`round → ${round.status}: ${await round.text()}`);
-}
 
 interface Invoice {
   id: string;
