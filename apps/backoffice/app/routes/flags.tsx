@@ -33,7 +33,8 @@ export const meta = () => [{ title: 'Flags · Croupier back office' }];
 const LISTS: readonly FlagList[] = ['rg', 'aml'];
 const LIST_NAMES: Record<FlagList, string> = { rg: 'Responsible gaming', aml: 'Anti-money laundering' };
 const KINDS: Record<FlagList, readonly string[]> = { rg: RG_FLAG_KINDS, aml: AML_FLAG_KINDS };
-const STATUSES: readonly (FlagStatus | 'all')[] = ['open', 'reviewed', 'closed', 'all'];
+// `active` (open or reviewed) by default: the flags still to work, the ones the nav's count counts.
+const STATUSES: readonly (FlagStatus | 'active' | 'all')[] = ['active', 'open', 'reviewed', 'closed', 'all'];
 const SEVERITY_VALUES: readonly (FlagSeverity | 'all')[] = ['all', 'high', 'medium', 'low'];
 
 export default function Flags() {
@@ -86,7 +87,7 @@ const col = columnHelper<Flag>();
 
 function FlagTable({ list }: { list: FlagList }) {
   const { params, page, perPage, set } = useUrlState();
-  const status = statusParam(STATUSES, params.get('status'), 'open');
+  const status = statusParam(STATUSES, params.get('status'), 'active');
   const severity = statusParam(SEVERITY_VALUES, params.get('severity'), 'all');
   const kindRaw = params.get('kind');
   const kind = kindRaw && KINDS[list].includes(kindRaw) ? (kindRaw as Flag['kind']) : undefined;
@@ -153,10 +154,10 @@ function FlagTable({ list }: { list: FlagList }) {
       <div className="filters">
         <label className="filters__field">
           <span>Status</span>
-          <select value={status} onChange={(e) => set({ status: e.target.value === 'open' ? null : e.target.value })}>
+          <select value={status} onChange={(e) => set({ status: e.target.value === 'active' ? null : e.target.value })}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s === 'all' ? 'Every status' : FLAG_STATUSES[s]!.label}
+                {s === 'all' ? 'Every status' : s === 'active' ? 'Not closed' : FLAG_STATUSES[s]!.label}
               </option>
             ))}
           </select>

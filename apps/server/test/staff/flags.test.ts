@@ -178,6 +178,18 @@ describe(`flags and interactions (${databaseKind})`, () => {
     expect([closing.status, Object.keys(closing.json.error.fields)]).toEqual([422, ['interactionId']]);
   });
 
+  it('status=active lists the flags not closed (open and reviewed), the ones the dashboard counts', async () => {
+    const all = (await t.call('GET', '/api/backoffice/flags?perPage=100', as(compliance))).json.data as {
+      status: string;
+    }[];
+    const active = (await t.call('GET', '/api/backoffice/flags?perPage=100&status=active', as(compliance))).json
+      .data as { status: string }[];
+    expect(active.length).toBe(all.filter((f) => f.status !== 'closed').length);
+    expect(active.every((f) => f.status === 'open' || f.status === 'reviewed')).toBe(true);
+    const tiles = (await t.call('GET', '/api/backoffice/dashboard', as(compliance))).json.data;
+    expect(tiles.flagsOpen).toBe(active.length);
+  });
+
   it('the queue orders by severity, then the latest sighting; support may not read it', async () => {
     const res = await t.call('GET', '/api/backoffice/flags?perPage=100', as(compliance));
     const ranks = { high: 3, medium: 2, low: 1 } as Record<string, number>;

@@ -67,7 +67,8 @@ const perPage = z.coerce.number().int().min(1).max(100).default(25);
 /** The queue: ordered by severity (high first), then by the latest sighting (newest first). */
 export const FlagsQuery = z.object({
   list: FlagList.optional(),
-  status: FlagStatus.optional(),
+  /** A status, or `active`: not closed yet (open or reviewed), the flags the dashboard's `flagsOpen` counts. */
+  status: z.enum([...FlagStatus.options, 'active']).optional(),
   severity: FlagSeverity.optional(),
   kind: FlagKind.optional(),
   playerId: z.uuid().optional(),

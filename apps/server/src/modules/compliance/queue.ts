@@ -13,7 +13,8 @@ const notFound = () => ApiError.of(ErrorCode.notFound, 'Flag not found.');
 export async function listFlags(db: Db, query: FlagsQuery) {
   const where: SQL[] = [];
   if (query.list) where.push(eq(flags.list, query.list));
-  if (query.status) where.push(eq(flags.status, query.status));
+  if (query.status === 'active') where.push(inArray(flags.status, ['open', 'reviewed']));
+  else if (query.status) where.push(eq(flags.status, query.status));
   if (query.severity) where.push(eq(flags.severity, SEVERITY_RANK[query.severity]));
   if (query.kind) where.push(eq(flags.kind, query.kind));
   if (query.playerId) where.push(eq(flags.playerId, query.playerId));
