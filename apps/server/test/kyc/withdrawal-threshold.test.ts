@@ -6,8 +6,7 @@ import { seededTable } from '../../src/modules/settings/index.ts';
 import { databaseKind } from '../harness.ts';
 import { card, deposit, paymentPlayer, paymentTestApp, turnOverOff, withdraw } from '../payment/helpers.ts';
 import type { PlayerTestApp } from '../player/helpers.ts';
-import { nextIp } from '../player/helpers.ts';
-import { signedInStaff, type TestStaff } from '../staff/helpers.ts';
+import { signedInStaff, staffRequest, type TestStaff } from '../staff/helpers.ts';
 
 // The KYC threshold's withdrawal block (decision 0113): with the setting on, a player whose cumulative deposits
 // or withdrawals reached the threshold in EUR may not withdraw until the verification is approved.
@@ -21,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const staffCall = (method: 'POST' | 'PUT', url: string, body: unknown) =>
-  t.request({
-    method,
-    url,
-    headers: { ...owner.headers, 'cf-connecting-ip': nextIp(), 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const staffCall = (method: 'POST' | 'PUT', url: string, body: unknown) => staffRequest(t, owner, method, url, body);
 
 const setBlock = async (blockWithdrawalsAtThreshold: boolean, thresholdEur = 2000) => {
   const res = await staffCall('PUT', '/api/backoffice/settings/kyc', {

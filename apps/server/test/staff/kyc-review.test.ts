@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
 import { multipart, tinyJpeg, tinyPdf } from '../kyc/helpers.ts';
 import { createPlayerTestApp, nextIp, type PlayerTestApp, registerPlayer, uniqueEmail } from '../player/helpers.ts';
-import { signedInStaff, type TestStaff } from './helpers.ts';
+import { signedInStaff, staffRequest, type TestStaff } from './helpers.ts';
 
 // The KYC review queue (backoffice-api.md §6, decision 0113): the queue, the file through the storage port, the
 // three decisions with their audit rows and messages, the verification status following, and one outcome of two
@@ -28,16 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const staffCall = (staff: TestStaff, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  t.request({
-    method,
-    url,
-    headers: {
-      ...staff.headers,
-      'cf-connecting-ip': nextIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+  staffRequest(t, staff, method, url, body);
 
 async function upload(token: string, type = 'identity_front', file = { name: 'passport.jpg', data: tinyJpeg() }) {
   const { payload, contentType } = multipart([

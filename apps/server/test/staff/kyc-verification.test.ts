@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../harness.ts';
 import { sleep } from '../kyc/helpers.ts';
-import { createPlayerTestApp, nextIp, type PlayerTestApp, registerPlayer, uniqueEmail } from '../player/helpers.ts';
-import { signedInStaff, type TestStaff } from './helpers.ts';
+import { createPlayerTestApp, type PlayerTestApp, registerPlayer, uniqueEmail } from '../player/helpers.ts';
+import { signedInStaff, staffRequest, type TestStaff } from './helpers.ts';
 
 // The KYC settings (GET/PUT /settings/kyc) and a provider's result held for a person (decision 0113).
 
@@ -30,16 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const staffCall = (staff: TestStaff, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  t.request({
-    method,
-    url,
-    headers: {
-      ...staff.headers,
-      'cf-connecting-ip': nextIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+  staffRequest(t, staff, method, url, body);
 
 const settings = (value: Record<string, unknown>) =>
   staffCall(owner, 'PUT', e.updateSettings.path, {
