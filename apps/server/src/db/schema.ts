@@ -13,6 +13,7 @@ export * from '../modules/player/schema.ts';
 export * from '../modules/player/social/schema.ts';
 export * from '../modules/player/social/telegram-schema.ts';
 export * from '../modules/referral/schema.ts';
+export * from '../modules/reporting/schema.ts';
 export * from '../modules/retention/loyalty/schema.ts';
 export * from '../modules/retention/quests/schema.ts';
 export * from '../modules/retention/schema.ts';

@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './flags.ts';
 export * from './kyc.ts';
 export * from './players.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './staff.ts';

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'flags:review', // §3 compliance: responsible-gaming and AML flags
   'rounds:read', // §8: one round with its provably-fair data (a player's dispute)
   'reports:read', // §8: daily and game reports, and their CSV exports
+  'reports:reconcile', // §8: recompute the rollups from the ledger now (findings only; nothing is changed)
   'audit:read', // §7: the audit log and its chain verification
   'catalogue:write', // §9: the game catalogue (enable, disable, edit)
   'bonuses:write', // §9: bonus definitions and codes, free spins, deposit offers, welcome package, cashback

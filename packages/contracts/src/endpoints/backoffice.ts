@@ -74,6 +74,7 @@ import {
 import { defineEndpoint } from '../endpoint.ts';
 import { dataOf, pageOf } from '../envelope.ts';
 import { Limit } from '../limits.ts';
+import { backofficeReportEndpoints } from './backoffice-reports.ts';
 
 const staffId = z.object({ id: z.uuid() });
 
@@ -645,5 +646,6 @@ export const backofficeEndpoints = {
   flags: backofficeFlagEndpoints,
   withdrawals: backofficeWithdrawalEndpoints,
   settings: backofficeSettingsEndpoints,
+  reports: backofficeReportEndpoints,
 };
 export type BackofficeEndpoints = typeof backofficeEndpoints;
