@@ -106,8 +106,12 @@ export async function cardDeposit(player: Player, amount: number): Promise<void>
   if (res.status !== 200) throw new Error(`deposit → ${res.status}: ${JSON.stringify(res.data)}`);
 }
 
-/** One real round of Dice (a stake in cents, 1.00 by default) through the studio's API, as its page plays it. */
-export async function diceRound(player: Player, stakeCents = 100): Promise<void> {
+/**
+ * One real round of Dice (a stake in cents, 1.00 by default) through the studio's API, as its page plays it.
+ * `revealSeed`: then rotates the player's seeds, as the game's "Verify" panel does, so the round's server seed is
+ * revealed and the round can be verified (round replay, decision 0121).
+ */
+export async function diceRound(player: Player, stakeCents = 100, { revealSeed = false } = {}): Promise<void> {
   const launch = await playerApi<{ gameUrl: string }>(player, 'POST', '/api/game/games/dice/play', {
     lobbyUrl: '/',
     locale: 'en',
@@ -123,4 +127,11 @@ export async function diceRound(player: Player, stakeCents = 100): Promise<void>
     body: JSON.stringify({ bet: String(stakeCents), choice: { game: 'dice', chanceBp: 4950, over: false } }),
   });
   if (round.status !== 200) throw new Error(`round → ${round.status}: ${await round.text()}`);
+  if (!revealSeed) return;
+  const rotated = await fetch(`${baseUrl()}/studio/api/sessions/${sessionId}/seeds/rotate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (rotated.status !== 200) throw new Error(`rotate seeds → ${rotated.status}: ${await rotated.text()}`);
 }

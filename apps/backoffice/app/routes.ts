@@ -13,6 +13,8 @@ export default [
     route('flags', 'routes/flags.tsx'),
     route('interactions', 'routes/interactions.tsx'),
     route('adjustments', 'routes/adjustments.tsx'),
+    route('reports', 'routes/reports.tsx'),
+    route('rounds/:roundId', 'routes/round.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('settings', 'routes/settings.tsx'),
     route('staff', 'routes/staff.tsx'),

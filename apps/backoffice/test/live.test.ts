@@ -21,6 +21,7 @@ describe('live dashboard', () => {
       adjustmentsWaiting: 2,
       withdrawalsWaiting: 1,
       flagsOpen: 0,
+      today: [],
     };
     expect(withPlayersOnline(tiles, 5)).toEqual({ ...tiles, playersOnline: 5 });
     expect(withPlayersOnline(tiles, 5)?.depositsToday).toBe(tiles.depositsToday);

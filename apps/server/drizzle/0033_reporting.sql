@@ -1,5 +1,14 @@
 CREATE SCHEMA "reporting";
 --> statement-breakpoint
+CREATE TABLE "reporting"."bonus_cost_players" (
+	"day" date NOT NULL,
+	"kind" text NOT NULL,
+	"campaign_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"player_id" uuid NOT NULL,
+	CONSTRAINT "bonus_cost_players_day_kind_campaign_id_currency_player_id_pk" PRIMARY KEY("day","kind","campaign_id","currency","player_id")
+);
+--> statement-breakpoint
 CREATE TABLE "reporting"."daily_bonus_cost" (
 	"day" date NOT NULL,
 	"kind" text NOT NULL,
@@ -37,6 +46,7 @@ CREATE TABLE "reporting"."daily_games" (
 	"payouts" bigint DEFAULT 0 NOT NULL,
 	"real_stakes" bigint DEFAULT 0 NOT NULL,
 	"real_payouts" bigint DEFAULT 0 NOT NULL,
+	"stake_squares" numeric(38, 0) DEFAULT '0' NOT NULL,
 	CONSTRAINT "daily_games_day_game_id_currency_pk" PRIMARY KEY("day","game_id","currency")
 );
 --> statement-breakpoint
@@ -50,6 +60,20 @@ CREATE TABLE "reporting"."daily_players" (
 	"withdrawals" bigint DEFAULT 0 NOT NULL,
 	"stake_count" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "daily_players_day_player_id_currency_pk" PRIMARY KEY("day","player_id","currency")
+);
+--> statement-breakpoint
+CREATE TABLE "reporting"."monthly_games" (
+	"month" date NOT NULL,
+	"game_id" text NOT NULL,
+	"provider_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"rounds" integer DEFAULT 0 NOT NULL,
+	"stakes" bigint DEFAULT 0 NOT NULL,
+	"payouts" bigint DEFAULT 0 NOT NULL,
+	"real_stakes" bigint DEFAULT 0 NOT NULL,
+	"real_payouts" bigint DEFAULT 0 NOT NULL,
+	"stake_squares" numeric(38, 0) DEFAULT '0' NOT NULL,
+	CONSTRAINT "monthly_games_month_game_id_currency_pk" PRIMARY KEY("month","game_id","currency")
 );
 --> statement-breakpoint
 CREATE TABLE "reporting"."player_milestones" (
@@ -90,4 +114,6 @@ CREATE TABLE "reporting"."processed_events" (
 CREATE INDEX "daily_players_currency_day_idx" ON "reporting"."daily_players" USING btree ("currency","day");--> statement-breakpoint
 CREATE INDEX "player_milestones_registered_idx" ON "reporting"."player_milestones" USING btree ("registered_at");--> statement-breakpoint
 CREATE INDEX "player_milestones_first_deposit_idx" ON "reporting"."player_milestones" USING btree ("first_deposit_at");--> statement-breakpoint
-CREATE INDEX "reconciliation_findings_run_idx" ON "reporting"."reconciliation_findings" USING btree ("run_id");
+CREATE INDEX "reconciliation_findings_run_idx" ON "reporting"."reconciliation_findings" USING btree ("run_id");--> statement-breakpoint
+CREATE INDEX "transactions_created_brin" ON "wallet"."transactions" USING brin ("created_at");--> statement-breakpoint
+CREATE INDEX "seamless_transactions_created_brin" ON "wallet"."seamless_transactions" USING brin ("created_at");

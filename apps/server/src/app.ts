@@ -46,6 +46,7 @@ import {
 } from './modules/player/index.ts';
 import { type RealtimeLimits, registerRealtime } from './modules/realtime/index.ts';
 import { createReferrals } from './modules/referral/index.ts';
+import { createReportingModule } from './modules/reporting/index.ts';
 import { createRetentionModule, reportProfileCompleted, retentionEventsRule } from './modules/retention/index.ts';
 import {
   assertTurnOverMet,
@@ -65,6 +66,7 @@ import {
   sportsbookSecret,
 } from './modules/sportsbook/index.ts';
 import {
+  announceDashboardChange,
   createStaffModule,
   dashboardOnDeposit,
   dashboardOnWithdrawalQueue,
@@ -264,15 +266,31 @@ export async function buildApp({
   // risk module's and payments' own; the money path's events must then be written even with retention off.
   const compliance = config.FLAGS_ENABLED ? createComplianceModule({ db }) : null;
   if (compliance) outbox.addPublisher(compliance.consumer);
+  // Reports (decision 0121): rollups kept from the ledger's and registrations' events by a third internal consumer.
+  const reporting = createReportingModule({
+    config,
+    db,
+    rates,
+    send: (job, data, options) => jobs.send(job, data, options),
+    // Today's figures moved: the dashboards' live tile (decision 0110), written after the page committed.
+    announceToday: async () => {
+      await announceDashboardChange(db, 'today');
+      outbox.nudge();
+    },
+    log: app.log,
+  });
+  if (reporting.consumer) outbox.addPublisher(reporting.consumer);
+  app.addHook('onClose', async () => reporting.stop());
   const eventsRule = retention.rule ?? (compliance ? retentionEventsRule() : null);
   player.onProfileFilled(reportProfileCompleted);
   // A referee qualifies by playing as soon as the wager is reached (decision 0077), told by retention's consumer.
   retention.onRealStake(referrals.onRealStake);
-  const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs], log: app.log });
+  const jobs = createJobQueue({ db, definitions: [...bonus.jobs, ...retention.jobs, ...reporting.jobs], log: app.log });
   app.addHook('onReady', async () => {
     await jobs.start();
     await bonus.start();
     await retention.start();
+    await reporting.start();
   });
   app.addHook('onClose', async () => jobs.stop());
   await app.register(bonusRoutes, { deps: bonus.deps });
@@ -333,6 +351,7 @@ export async function buildApp({
   });
   await app.register(studioRoutes, { config, db, studioSecret });
   await app.register(staff.routes);
+  await app.register(reporting.routes);
   // Free spins reach the studio through its free-round API (decision 0065).
   bonus.setFreeRounds(studioFreeRoundsPort(app.studio.service, studioSecret));
   if (sportsbook) {

@@ -98,6 +98,11 @@ export const ConfigSchema = z.object({
   RETENTION_ENABLED: bool.default(true),
   /** false: no responsible-gaming or AML flags are raised (no compliance consumer): the flags bench's baseline. */
   FLAGS_ENABLED: bool.default(true),
+  /**
+   * false: the money path writes no ledger event and no report is kept current (decision 0121): the wallet
+   * bench's baseline.
+   */
+  REPORTS_ENABLED: bool.default(true),
   BETTING_CLIENT_HOST: z.string().optional(),
   BETTING_CLIENT_ID: z.string().optional(),
   CDN_BASE_URL: z.string().default(''),

@@ -160,7 +160,12 @@ export function replay(round: Round, seeds: SeedTriple): { outcome: unknown; pay
   const rng = new FairStream(seeds);
   switch (choice.game) {
     case 'neon-fruits': {
-      const o = slot.playSlot(slot.SLOT_DEFAULT, bet, rng);
+      // A casino-issued free spin records a bet of 0 and is played at the outcome's bet value (its `bet`).
+      const value = asRecord(round.outcome).bet;
+      const o =
+        bet === 0n && typeof value === 'string'
+          ? slot.playCasinoFreeSpin(slot.SLOT_DEFAULT, BigInt(value), rng)
+          : slot.playSlot(slot.SLOT_DEFAULT, bet, rng);
       return { outcome: o, payout: o.payout };
     }
     case 'european-roulette': {

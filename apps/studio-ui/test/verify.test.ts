@@ -52,6 +52,14 @@ describe('verifier', () => {
     expect(verifyRound({ ...r, serverSeedHash: commitment('0'.repeat(64)) })).toMatchObject({ hashOk: false });
   });
 
+  it('replays a casino free spin (a bet of 0 played at its bet value)', () => {
+    const o = slot.playCasinoFreeSpin(slot.SLOT_DEFAULT, 100n, new FairStream(seeds(9)));
+    const r = round({ game: 'neon-fruits' }, 0n, o, 9);
+    expect(verifyRound(r)).toMatchObject({ status: 'checked', hashOk: true, outcomeOk: true, payoutOk: true });
+    const paid = slot.playSlot(slot.SLOT_DEFAULT, 100n, new FairStream(seeds(9)));
+    expect(verifyRound({ ...r, bet: '100', outcome: toWire(paid) })).toMatchObject({ outcomeOk: true });
+  });
+
   it('says a round of the active pair cannot be verified yet', () => {
     const o = dice.playDice(dice.DICE_DEFAULT, 100n, { chanceBp: 100, direction: 'under' }, new FairStream(seeds(0)));
     expect(

@@ -25,6 +25,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/flags', label: 'Flags (RG / AML)', permission: 'flags:review', count: 'flagsOpen' },
   { to: '/interactions', label: 'Interactions', permission: 'flags:review' },
   { to: '/adjustments', label: 'Adjustments', permission: 'adjustments:create' },
+  { to: '/reports', label: 'Reports', permission: 'reports:read' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/settings', label: 'Settings', permission: 'settings:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },

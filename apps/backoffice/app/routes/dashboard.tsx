@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { LiveStatus } from '../features/dashboard/live-status.tsx';
+import { TodayFigures } from '../features/dashboard/today-figures.tsx';
+import { Trends } from '../features/dashboard/trends.tsx';
 import { useDashboardLive } from '../features/dashboard/use-dashboard-live.ts';
 import { useDashboardTiles } from '../features/dashboard/use-dashboard-tiles.ts';
 import { problemOf } from '../lib/errors.ts';
@@ -87,6 +89,13 @@ export default function Dashboard() {
           to={allows('flags:review') ? '/flags' : null}
         />
       </div>
+      {/* Today's money (live, in the tiles) and the 30-day charts: the reports' rollups (issue 28). */}
+      {allows('reports:read') && (
+        <>
+          <TodayFigures rows={data?.today} />
+          <Trends today={data?.today} />
+        </>
+      )}
     </>
   );
 }

@@ -57,6 +57,8 @@ export interface DataTableProps<T extends RowData> {
   page?: number;
   perPage?: number;
   onPage?: (page: number, perPage: number) => void;
+  /** A row's class, to mark it (the RTP monitor's games outside their interval); never the only signal. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 export function DataTable<T extends RowData>({
@@ -72,6 +74,7 @@ export function DataTable<T extends RowData>({
   page = 1,
   perPage = 25,
   onPage,
+  rowClassName,
 }: DataTableProps<T>) {
   const pagination: PaginationState = { pageIndex: page - 1, pageSize: perPage };
   const table = useTable({
@@ -137,7 +140,7 @@ export function DataTable<T extends RowData>({
             )}
             {!error &&
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
+                <tr key={row.id} className={rowClassName?.(row.original)}>
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id}>{cellContent(cell)}</td>
                   ))}

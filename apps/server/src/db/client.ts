@@ -51,7 +51,9 @@ function dedicatedSet(make: (options?: ReconnectOptions) => DedicatedConnection)
   };
 }
 
-const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
+// Resolved when migrating, not at import: drizzle-kit loads the schemas (and what they import) as CommonJS, where
+// `import.meta.dirname` is undefined.
+const migrationsFolder = () => resolve(import.meta.dirname, '../../drizzle');
 /** Any constant works; it only has to be the same for every instance migrating the same database. */
 const MIGRATION_LOCK_KEY = 72_616_001;
 
@@ -90,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           // Several instances may start at once; one migrates, the others wait and find nothing to do.
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client }), { migrationsFolder });
+          await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
@@ -112,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     dedicated: own.dedicated,
     async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
     },
     async close() {
       await own.closeAll();

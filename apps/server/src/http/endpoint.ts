@@ -72,7 +72,8 @@ function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: HandlerInput<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
+  // A handler that answered itself (a report's CSV stream, decision 0121) returns the reply.
+  handler: (input: HandlerInput<E>) => Promise<z.input<E['response']> | FastifyReply> | z.input<E['response']>,
   options: RouteOptions = {},
 ): void {
   const checkResponse = process.env.NODE_ENV !== 'production';
@@ -88,6 +89,7 @@ export function route<E extends Endpoint>(
       const query = parse(endpoint.query, normalizeQuery(request.query), 'query');
       const body = parse(endpoint.body, request.body ?? {}, 'body');
       const result = await handler({ params, query, body, request, reply } as HandlerInput<E>);
+      if (result === reply) return reply;
       if (checkResponse) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {

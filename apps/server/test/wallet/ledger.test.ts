@@ -223,7 +223,8 @@ describe('outbox', () => {
         }),
       );
     }
-    expect(await dispatcher.drain()).toBe(3);
+    // Each: its balance event and its `ledger.moved` (decision 0121).
+    expect(await dispatcher.drain()).toBe(6);
     const mine = memory.published.filter((m) => m.channel === `wallet:accounts#${account.playerId}`);
     expect(mine.map((m) => (m.data as { account: { balance: number } }).account.balance)).toEqual([0.01, 0.03, 0.06]);
     expect(mine.every((m) => m.event === 'account.balance.updated')).toBe(true);

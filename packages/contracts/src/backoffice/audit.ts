@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DailyReportRow } from './reports.ts';
 
 /** The audit log (backoffice-api.md §7): one row per staff change, denial and view of a player's data. */
 
@@ -66,6 +67,11 @@ export const DashboardTiles = z.object({
   flagsOpen: z.number().int(),
   /** Withdrawals in review (decision 0112). */
   withdrawalsWaiting: z.number().int(),
+  /**
+   * Today's rows of the daily report (§8), one per currency with activity since 00:00 UTC: GGR, deposits,
+   * withdrawals, active players… as the rollups hold them; announced on `staff:dashboard` as they move (0121).
+   */
+  today: z.array(DailyReportRow),
 });
 export type DashboardTiles = z.infer<typeof DashboardTiles>;
 

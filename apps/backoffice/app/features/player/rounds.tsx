@@ -1,11 +1,13 @@
 import type { PlayerRound } from '@croupier/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { problemOf } from '../../lib/errors.ts';
 import { formatAmount, formatTime } from '../../lib/format.ts';
 import { textOf } from '../../lib/url-state.ts';
 import { useUrlState } from '../../lib/use-url-state.ts';
 import { columnHelper, DataTable } from '../../ui/data-table.tsx';
+import { roundPath } from '../rounds/verdict.ts';
 import { playerKey } from './keys.ts';
 
 type Status = PlayerRound['status'];
@@ -42,10 +44,11 @@ const columns = [
   col.accessor('providerRoundId', {
     header: 'Round',
     // The provider's id is what a provider's support asks for; the casino's id (provider:round) is in the title.
+    // It opens the round's replay: movements, seeds and the verifier's verdict (decision 0121).
     cell: (info) => (
-      <span className="truncate" title={info.row.original.roundId}>
+      <Link className="truncate" to={roundPath(info.row.original.roundId)} title={info.row.original.roundId}>
         {info.row.original.providerId} · {info.getValue()}
-      </span>
+      </Link>
     ),
   }),
 ];

@@ -1,6 +1,6 @@
 import { PlayerBonusResult, PlayerBonusStatus } from '@croupier/contracts';
 import type { Sql } from '../../db/lean-sql.ts';
-import type { createBonusHouse, Leg, Movement, Part, RuleEffect } from '../wallet/index.ts';
+import type { createBonusHouse, LedgerSource, Leg, Movement, Part, RuleEffect } from '../wallet/index.ts';
 import { bonusUpdatedEvent } from './events.ts';
 import { type BonusFace, type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import { ADD_CONVERTED, SET_WAGER } from './statements.ts';
@@ -25,11 +25,22 @@ export interface Ending {
   converted: bigint;
 }
 
+/** The campaign a bonus's converted money is reported under (decision 0121), by its definition's kind. */
+export const campaignOf = (bonusId: string, kind: string): LedgerSource => ({
+  kind: kind === 'freespins' ? 'free_spins' : kind === 'cashback' ? 'cashback' : 'bonus',
+  id: bonusId,
+});
+
 /**
  * Ends the bonus inside the movement (one statement); its `player.bonus.updated` event rides the movement's
  * own statement. `converted` is the real money the end paid.
  */
 export async function endIn(sql: Sql, pb: Ending, result: number, now: Date, converted = 0n): Promise<RuleEvent> {
+  return (await ended(sql, pb, result, now, converted)).event;
+}
+
+/** `endIn`, with the campaign of the bonus. */
+async function ended(sql: Sql, pb: Ending, result: number, now: Date, converted: bigint) {
   const [row] = await sql.query<PlayerBonusRow & BonusFace>(SET_WAGER, [
     pb.playerBonusId,
     String(pb.currentWager),
@@ -38,7 +49,7 @@ export async function endIn(sql: Sql, pb: Ending, result: number, now: Date, con
     now,
     String(converted),
   ]);
-  return bonusUpdatedEvent(toPlayerBonus(row!, row!));
+  return { event: bonusUpdatedEvent(toPlayerBonus(row!, row!)), source: campaignOf(row!.bonusId, row!.kind) };
 }
 
 /**
@@ -64,8 +75,9 @@ export async function convert(
     legs.push({ accountId: house, part: 'real', amount: left - converted });
     houses.push(house);
   }
-  const event = await endIn(sql, pb, PlayerBonusResult.played, now, converted);
-  return { legs, houseAccountIds: houses, events: [event] };
+  const { event, source } = await ended(sql, pb, PlayerBonusResult.played, now, converted);
+  // The ledger event reports the conversion as bonus cost of the bonus's campaign, not as a win (0121).
+  return { legs, houseAccountIds: houses, events: [event], ...(converted > 0n ? { converted, source } : {}) };
 }
 
 /** The bonus a round was staked under, as the win and rollback statements read it. */
@@ -95,7 +107,14 @@ export async function afterEnd(
   const kept = cap === null ? amount : minOf(amount, cap);
   const legs: Leg[] = [];
   const houses: string[] = [];
-  if (kept > 0n && stake.playerBonusId) await sql.query(ADD_CONVERTED, [stake.playerBonusId, String(kept)]);
+  let source: LedgerSource | undefined;
+  if (kept > 0n && stake.playerBonusId) {
+    const [bonus] = await sql.query<{ bonusId: string; kind: string }>(ADD_CONVERTED, [
+      stake.playerBonusId,
+      String(kept),
+    ]);
+    if (bonus) source = campaignOf(bonus.bonusId, bonus.kind);
+  }
   if (from !== 'real' && kept > 0n) {
     legs.push({ accountId: m.accountId, part: from, amount: -kept });
     legs.push({ accountId: m.accountId, part: 'real', amount: kept });
@@ -106,5 +125,6 @@ export async function afterEnd(
     legs.push({ accountId: house, part: 'real', amount: amount - kept });
     houses.push(house);
   }
-  return { legs, houseAccountIds: houses };
+  // What stays real is converted money: bonus cost, not a win (decision 0121).
+  return { legs, houseAccountIds: houses, ...(kept > 0n ? { converted: kept, ...(source ? { source } : {}) } : {}) };
 }

@@ -48,7 +48,8 @@ export async function freeWin(
     freeSpinId,
     String(m.amount),
   ]);
-  const effect: RuleEffect = {};
+  // A free round: its payout has no stake, so the reports keep it out of the game's RTP (decision 0121).
+  const effect: RuleEffect = { freeRound: true };
   if (m.amount > 0n) {
     const house = await ctx.bonusHouse(sql, m.currency);
     const legs: Leg[] = [

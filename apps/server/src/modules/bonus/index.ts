@@ -18,6 +18,7 @@ export { studioFreeRoundsPort } from './free-rounds-port.ts';
 export type { FreeSpinRow as PlayerFreespinRow } from './free-spin-present.ts';
 export { issuePlayerFreeSpins } from './free-spins.ts';
 export { expire as expirePlayerBonus, issue as issuePlayerBonus } from './lifecycle.ts';
+export { bonusNames } from './names.ts';
 export { bonusRoutes } from './routes.ts';
 export { demoPrizeBonuses, seedBonuses } from './seed.ts';
 export { playerBonusesForStaff, STAFF_BONUSES_SHOWN } from './staff-view.ts';

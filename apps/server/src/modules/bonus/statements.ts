@@ -107,10 +107,15 @@ export const SET_WAGER = statement(
    returning ${playerBonusColumns}, ${bonusColumns}`,
 );
 
-/** A played bonus's round paid a share after the conversion: the real part of it counts against the max win. */
+/**
+ * A played bonus's round paid a share after the conversion: the real part of it counts against the max win. It
+ * answers the bonus's definition, the campaign the ledger event names (decision 0121).
+ */
 export const ADD_CONVERTED = statement(
   'bonus_add_converted',
-  'update bonus.player_bonuses set converted = converted + $2 where id = $1',
+  `update bonus.player_bonuses pb set converted = pb.converted + $2 from bonus.bonuses b
+    where pb.id = $1 and b.id = pb.bonus_id
+   returning pb.bonus_id as "bonusId", b.kind`,
 );
 
 /**

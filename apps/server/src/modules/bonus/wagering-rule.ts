@@ -93,6 +93,9 @@ function both(a: RuleEffect | undefined, b: RuleEffect | undefined): RuleEffect 
     legs: [...(a.legs ?? []), ...(b.legs ?? [])],
     houseAccountIds: [...(a.houseAccountIds ?? []), ...(b.houseAccountIds ?? [])],
     events: [...(a.events ?? []), ...(b.events ?? [])],
+    // A conversion's report (decision 0121): only the second can convert.
+    ...(b.converted ? { converted: b.converted } : {}),
+    ...(b.source ? { source: b.source } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export type { PlayerRegistered, PlayerRegisteredListener, RequestMeta } from './
 export { hashPassword, verifyPassword } from './crypto.ts';
 export { type DevicePlayers, devicePlayers } from './devices.ts';
 export { emailsOf } from './emails.ts';
+export { PLAYERS_CHANNEL, type PlayerRegisteredEvent } from './events.ts';
 export { playersKey } from './keys.ts';
 export type { AccountEmail, AccountMessenger, AccountSms } from './mail.ts';
 export { createPlayerModule, type PlayerModule } from './module.ts';
@@ -31,6 +32,7 @@ export { ensureFieldSettings, seedFieldSettings } from './seed.ts';
 export { playerOf, registerAuthentication } from './sessions/auth.ts';
 export type { JwtCheck as AccessTokenCheck } from './sessions/jwt.ts';
 export type { AuthContext } from './sessions/sessions.ts';
+export { staffLabels } from './staff-labels.ts';
 export { type PlayerSearch, SEARCH_COUNT_AHEAD, searchPlayers } from './staff-search.ts';
 export { isPlayer, playerForStaff, playerSessionsForStaff, STAFF_SESSIONS_SHOWN } from './staff-view.ts';
 export { playerStatusIn } from './status-in.ts';

@@ -64,6 +64,7 @@ async function qualify(tx: Db, rules: ReferralRules, row: ReferralRow, now: Date
     amount,
     part: 'real',
     kind: 'referral.reward',
+    source: { kind: 'referral' },
   });
 }
 

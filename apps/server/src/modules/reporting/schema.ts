@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { instant, minor } from '../../db/columns.ts';
 
 /**
@@ -56,8 +56,32 @@ export const dailyGames = reporting.table(
     /** The real-money parts of the two (GGR per game). */
     realStakes: minor('real_stakes').notNull().default(sql`0`),
     realPayouts: minor('real_payouts').notNull().default(sql`0`),
+    /** Σ stake² (minor units squared): the RTP interval's variance for unequal stakes (numeric: no overflow). */
+    stakeSquares: numeric('stake_squares', { precision: 38, scale: 0 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.day, t.gameId, t.currency] })],
+);
+
+/**
+ * The same figures per calendar month (`month` is its first day): the games report over a long range reads whole
+ * months here and only the days at its two ends from `daily_games`, so 366 days cost ~12 + 60 rows per game and
+ * currency instead of 366. Kept by the same consumer page, in the same transaction.
+ */
+export const monthlyGames = reporting.table(
+  'monthly_games',
+  {
+    month: date('month').notNull(),
+    gameId: text('game_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    currency: text('currency').notNull(),
+    rounds: integer('rounds').notNull().default(0),
+    stakes: minor('stakes').notNull().default(sql`0`),
+    payouts: minor('payouts').notNull().default(sql`0`),
+    realStakes: minor('real_stakes').notNull().default(sql`0`),
+    realPayouts: minor('real_payouts').notNull().default(sql`0`),
+    stakeSquares: numeric('stake_squares', { precision: 38, scale: 0 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.gameId, t.currency] })],
 );
 
 /**
@@ -96,6 +120,22 @@ export const dailyBonusCost = reporting.table(
     players: integer('players').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.campaignId, t.currency] })],
+);
+
+/**
+ * The players given each campaign's cost on each UTC day (a set): `daily_bonus_cost.players` counts a player once
+ * a day, and a range's distinct players can be counted here.
+ */
+export const bonusCostPlayers = reporting.table(
+  'bonus_cost_players',
+  {
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    currency: text('currency').notNull(),
+    playerId: uuid('player_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.campaignId, t.currency, t.playerId] })],
 );
 
 /** A player's registration and first deposit: the funnel's and `newPlayers`/`firstDeposits`' facts. */

@@ -20,6 +20,7 @@ import { createWheel, wheelRoutes } from './wheel/index.ts';
 // fortune, fed by the money path's and payments' events through the outbox. Each feature lives in its own
 // folder and adds its handler, jobs and routes here; other modules call this index, never its tables.
 
+export { campaignNames, type RetentionCampaignKind } from './campaign-names.ts';
 export {
   type Delivered,
   RETENTION_CHANNEL,

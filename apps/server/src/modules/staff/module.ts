@@ -14,6 +14,7 @@ import { flagsRoutes } from './flags/routes.ts';
 import { kycReviewRoutes } from './kyc/routes.ts';
 import { kycSettingsRoutes } from './kyc/settings-routes.ts';
 import { playersRoutes } from './players/routes.ts';
+import { roundsRoutes } from './rounds/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { withdrawalsRoutes } from './withdrawals/routes.ts';
 
@@ -50,6 +51,7 @@ export function createStaffModule(deps: StaffDeps) {
       await kycReviewRoutes(app, deps);
       await kycSettingsRoutes(app, deps);
       await flagsRoutes(app, deps);
+      await roundsRoutes(app, deps);
     },
     /** Background work (app.ts onReady/onClose): the audit chain's head anchored periodically (decision 0105). */
     start() {

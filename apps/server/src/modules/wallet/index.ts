@@ -30,7 +30,22 @@ export {
   transfer,
   withTransaction,
 } from './ledger.ts';
+export {
+  LEDGER_CHANNEL,
+  type LedgerContext,
+  type LedgerGame,
+  type LedgerMoved,
+  type LedgerSource,
+} from './ledger-events.ts';
 export { LEDGER_COUNT_AHEAD, type LedgerQuery, ledgerHistory, ledgerTypeOf } from './ledger-history.ts';
+export {
+  firstMovements,
+  type LedgerDays,
+  type LedgerMovementRef,
+  type LedgerTotal,
+  type LedgerTotals,
+  ledgerTotals,
+} from './ledger-totals.ts';
 export { type NetLoss, netLossesBetween } from './net-loss.ts';
 export {
   creditDeposit,
@@ -42,6 +57,7 @@ export {
 export { type PlayerPlayTotal, playerPlayTotalsSince } from './play-totals.ts';
 export { accountsChannel, toAccount, withdrawableOf } from './present.ts';
 export { payReward, type Reward } from './rewards.ts';
+export { type RoundMovementRow, roundWithMovements } from './round-replay.ts';
 export { walletRoutes } from './routes.ts';
 // The seamless wallet (the money path of game rounds, decision 0021) is part of this face: its own index lists it.
 export * from './seamless/index.ts';

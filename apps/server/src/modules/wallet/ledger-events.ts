@@ -55,3 +55,13 @@ export interface LedgerMoved {
   game?: LedgerGame;
   source?: LedgerSource;
 }
+
+/**
+ * What a movement's caller adds to its ledger events besides the deltas, which `applyMove` takes from the legs.
+ * `converted` belongs to a movement of one player account (the seamless path's).
+ */
+export interface LedgerContext {
+  game?: LedgerGame;
+  source?: LedgerSource;
+  converted?: bigint;
+}

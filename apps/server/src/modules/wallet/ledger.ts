@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { drizzleSql } from '../../db/lean-sql.ts';
 import { sqlStateOf } from '../../db/sql-state.ts';
 import { notifyCommitted } from '../../outbox/index.ts';
+import type { LedgerSource } from './ledger-events.ts';
 import { type AccountRow, type Json, type Leg, type Part, parts } from './ledger-types.ts';
 import { applyMove } from './move.ts';
 import { accounts, entries, transactions } from './schema.ts';
@@ -51,6 +52,8 @@ export interface TransferInput {
   request?: Json;
   /** Player accounts whose withdrawals this movement holds (a deposit's credit, decision 0076). */
   holdWithdrawals?: readonly string[];
+  /** The campaign of promotional money (a quest, a tournament…), named by the ledger event (decision 0121). */
+  source?: LedgerSource;
 }
 
 export interface TransferResult {
@@ -167,6 +170,7 @@ export async function transfer(input: TransferInput): Promise<TransferResult> {
     requestHash: hash,
     withdrawalsHeld: Object.fromEntries([...held].map((id) => [id, true])),
     answer,
+    ledger: input.source ? { source: input.source } : {},
   });
   return { transactionId, replayed: false, answer, accounts: after };
 }

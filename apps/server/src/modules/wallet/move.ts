@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Sql, statement } from '../../db/lean-sql.ts';
-import type { AccountRow, Json, Leg } from './ledger-types.ts';
+import { LEDGER_CHANNEL, type LedgerContext, type LedgerMoved } from './ledger-events.ts';
+import type { AccountRow, Json, Leg, Part } from './ledger-types.ts';
 import { accountEvent } from './present.ts';
 
 /**
@@ -10,6 +11,8 @@ import { accountEvent } from './present.ts';
  * events carry exact balances; the CHECK (parts ≥ 0) on `wallet.accounts` is the last guard. An event's
  * `withdrawalBalance` comes from the account's `withdrawals_held` as this statement finds or sets it ($8: a
  * deposit's credit holds, a money rule's effect holds or releases, decisions 0076 and 0099), so it shows at once.
+ * The `ledger.moved` events (decision 0121) get their `at` here: the transaction's time, as the ledger row's
+ * `created_at` has it, so a report's UTC day is the ledger's.
  */
 const MOVE = statement(
   'wallet_move',
@@ -36,7 +39,9 @@ const MOVE = statement(
    ), o as (
      insert into outbox.events (channel, event, data)
      select x.channel, x.event,
-            case when (select u.withdrawals_held from u where u.id = x."accountId")
+            case when x.event = 'ledger.moved'
+                 then x.data || jsonb_build_object('at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                 when (select u.withdrawals_held from u where u.id = x."accountId")
                  then jsonb_set(x.data, '{account,withdrawalBalance}', x.held) else x.data end
        from jsonb_to_recordset($7::text::jsonb) as x(channel text, event text, data jsonb, "accountId" uuid, held jsonb)
    )
@@ -62,6 +67,41 @@ export interface Move {
   answer?: Json;
   /** The transaction's last statement (a lean transaction then commits with it, decision 0088). */
   last?: boolean;
+  /**
+   * What the `ledger.moved` events add to the legs' deltas (decision 0121); false: none is written (the
+   * REPORTS_ENABLED=false baseline of the wallet bench).
+   */
+  ledger?: LedgerContext | false;
+}
+
+/**
+ * One `ledger.moved` event per player account of the move, its part deltas summed from the legs; `at` is set by
+ * the statement. Money as decimal strings (JSON has no bigint).
+ */
+function ledgerEvents(move: Move) {
+  if (move.ledger === false) return [];
+  const { game, source, converted = 0n } = move.ledger ?? {};
+  return move.after
+    .filter((a) => a.playerId)
+    .map((a, i) => {
+      const delta: Record<Part, bigint> = { real: 0n, bonus: 0n, locked: 0n };
+      for (const leg of move.legs) if (leg.accountId === a.id) delta[leg.part] += leg.amount;
+      const data: Omit<LedgerMoved, 'at'> = {
+        kind: 'ledger.moved',
+        ledgerId: move.id,
+        type: move.kind,
+        playerId: a.playerId!,
+        accountId: a.id,
+        currency: a.currency,
+        real: String(delta.real),
+        bonus: String(delta.bonus),
+        locked: String(delta.locked),
+        converted: String(i === 0 ? converted : 0n),
+        ...(game ? { game } : {}),
+        ...(source ? { source } : {}),
+      };
+      return { channel: LEDGER_CHANNEL, event: data.kind, data };
+    });
 }
 
 /** Checks what the database would also refuse, before anything is sent (a programming error, not a refusal). */
@@ -84,7 +124,11 @@ export const hashOf = (value: unknown) =>
 /** Writes the movement (one statement). The legs must balance per currency; see `assertBalanced`. */
 export async function applyMove(sql: Sql, move: Move): Promise<void> {
   const legs = move.legs.map((l) => ({ account_id: l.accountId, part: l.part, amount: String(l.amount) }));
-  const events = [...move.after.filter((a) => a.playerId).map((a) => accountEvent(a)), ...(move.events ?? [])];
+  const events = [
+    ...move.after.filter((a) => a.playerId).map((a) => accountEvent(a)),
+    ...(move.events ?? []),
+    ...ledgerEvents(move),
+  ];
   await sql.query(
     MOVE,
     [

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { openAccount } from './accounts.ts';
 import { houseAccount, type TransferResult, transfer } from './ledger.ts';
+import type { LedgerSource } from './ledger-events.ts';
 
 // Retention's prizes (quest rewards, tournament prizes, wheel sectors, loyalty) as one named wallet command:
 // the retention module says who won what, the wallet moves it from the currency's house `rewards` account.
@@ -17,6 +18,8 @@ export interface Reward {
   part: 'real' | 'bonus';
   /** The ledger kind, e.g. `quest.reward`, `tournament.prize`, `wheel.prize`. */
   kind: string;
+  /** The campaign it came from, for the reports' bonus cost (decision 0121). */
+  source?: LedgerSource;
 }
 
 /**
@@ -35,5 +38,6 @@ export async function payReward(tx: Db, reward: Reward): Promise<TransferResult>
       { accountId: house.id, part: 'real', amount: -reward.amount },
       { accountId: account.id, part: reward.part, amount: reward.amount },
     ],
+    source: reward.source,
   });
 }

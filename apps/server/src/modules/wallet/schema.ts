@@ -81,7 +81,12 @@ export const transactions = wallet.table(
     answer: jsonb('answer'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('transactions_idempotency_key_key').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('transactions_idempotency_key_key').on(t.idempotencyKey),
+    // A range of days for reconciliation (decision 0121): rows come in time order, so a BRIN index is enough and
+    // costs the money path almost nothing.
+    index('transactions_created_brin').using('brin', t.createdAt),
+  ],
 );
 
 /**

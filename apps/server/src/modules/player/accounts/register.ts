@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { hashPassword } from '../crypto.ts';
-import { emitRegistered } from '../events.ts';
+import { emitRegistered, reportRegistration } from '../events.ts';
 import { mail } from '../mail.ts';
 import { consumeRegistrationOtp } from '../otp.ts';
 import type { PlayerRow } from '../profile.ts';
@@ -138,6 +138,7 @@ async function createAccount(
         registrationCountry: meta.country,
       })
       .returning();
+    await reportRegistration(tx, created!);
     if (email) sendConfirmation = await issueEmailConfirmation(deps, tx, created!.id, email);
     const session = { meta, fingerprint: origin.fingerprint, method: `register-${channel}`, isNewlyRegistered: true };
     return { auth: await openSession(deps, created!, session, tx), row: created! };

@@ -6,7 +6,7 @@ import { countriesOf } from '../accounts/deps.ts';
 import { recordEvent } from '../audit.ts';
 import type { PlayerDeps, RequestMeta } from '../context.ts';
 import { hashPassword, randomCode } from '../crypto.ts';
-import { emitRegistered } from '../events.ts';
+import { emitRegistered, reportRegistration } from '../events.ts';
 import type { PlayerRow } from '../profile.ts';
 import { players } from '../schema.ts';
 import { closeAllSessions, notifySessionsClosed, openSession } from '../sessions/sessions.ts';
@@ -198,6 +198,7 @@ async function create(deps: PlayerDeps, input: SocialSignIn, email: string | nul
         registrationCountry: meta.country,
       })
       .returning();
+    await reportRegistration(tx, created!);
     await tx.insert(socialIdentities).values({ playerId: created!.id, ...link(input, email) });
     return openSession(deps, created!, sessionInput(input, true), tx);
   });

@@ -42,6 +42,7 @@ export async function payRewards(tx: Db, deps: QuestDeps, run: PlayerQuestRow, r
       amount: BigInt(minor),
       part: reward.lockBalance ? 'bonus' : 'real',
       kind: 'quest.reward',
+      source: { kind: 'quest', id: run.questId },
     });
   }
 }

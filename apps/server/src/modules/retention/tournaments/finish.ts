@@ -142,6 +142,7 @@ async function fixAndPay(tx: Db, deps: FinishDeps, row: TournamentRow): Promise<
       amount: prize.amount,
       part: prize.type === TournamentPrizeType.money ? 'real' : 'bonus',
       kind: 'tournament.prize',
+      source: { kind: 'tournament', id: row.id },
     });
   }
 }

@@ -74,6 +74,7 @@ export async function payPrize(
     amount,
     part: sector.prizeType,
     kind: 'wheel.prize',
+    source: { kind: 'wheel', id: sector.wheelId },
   });
   return { type: sector.prizeType, amount: String(amount), currency };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueIn } from '../../../outbox/index.ts';
+import type { LedgerContext } from '../ledger-events.ts';
 import type { Leg } from '../ledger-types.ts';
 import { invariant } from './errors.ts';
 import type { RoundRow } from './history.ts';
 import { answerOf, applied, deltaOf, move } from './movement.ts';
 import type { MovementContext, OkAnswer } from './movement-types.ts';
-import { applyRules, type MovementKind } from './rules.ts';
+import { applyRules, type MovementKind, type RulesOutcome } from './rules.ts';
 import { SET_ANSWER } from './statements.ts';
 
 export interface Completion {
@@ -69,6 +70,21 @@ export async function complete(ctx: MovementContext, c: Completion): Promise<OkA
       await ctx.sql.query(SET_ANSWER, [ctx.session.providerId, c.transactionId, JSON.stringify(answer), ledgerId]);
     }
   }
-  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules, ctx.alone);
+  await move(ctx, `game.${c.kind}`, ledgerId, legs, after, rules, ctx.alone, ledgerOf(ctx, c, rules));
   return answer;
+}
+
+/** The ledger event's game context, conversion and campaign (decision 0121); false when the reports are off. */
+function ledgerOf(ctx: MovementContext, c: Completion, rules: RulesOutcome): LedgerContext | false {
+  if (!ctx.deps.ledgerEvents) return false;
+  const game = {
+    providerId: ctx.session.providerId,
+    gameId: c.gameId,
+    roundId: c.roundId,
+    transactionId: c.transactionId,
+    movement: c.kind,
+    amount: String(c.amount),
+    freeSpin: c.freeSpinId !== undefined || rules.freeRound === true,
+  };
+  return { game, converted: rules.converted ?? 0n, ...(rules.source ? { source: rules.source } : {}) };
 }

@@ -64,6 +64,8 @@ export interface SeamlessDeps {
   lockByToken: Statement;
   playerName: LockColumn<string>;
   playStatus: LockColumn<PlayStatus | null>;
+  /** false: movements write no `ledger.moved` event (REPORTS_ENABLED=false, decision 0121). */
+  ledgerEvents: boolean;
 }
 
 /** One movement's (or one batch's) state: the open transaction, the token's session, the locked account. */

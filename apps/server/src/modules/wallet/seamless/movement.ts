@@ -1,5 +1,6 @@
 import { toMajorString } from '@croupier/contracts/reference/index';
 import type { Sql } from '../../../db/lean-sql.ts';
+import type { LedgerContext } from '../ledger-events.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { applyMove, assertBalanced } from '../move.ts';
 import { invariant, SeamlessError } from './errors.ts';
@@ -72,7 +73,8 @@ export function deltaOf(ctx: MovementContext, legs: readonly Leg[]): Record<Part
 /**
  * Writes the ledger movement (one statement) and makes `after` the context's account. Legs may touch only
  * this account and house accounts (the game account, or those a rule names): never another player's. The
- * rules' events and their say on the account's withdrawal hold go into the same statement.
+ * rules' events and their say on the account's withdrawal hold go into the same statement, and so does the
+ * movement's `ledger.moved` event with `ledger`'s context (false: none).
  */
 export async function move(
   ctx: MovementContext,
@@ -82,6 +84,7 @@ export async function move(
   after: AccountRow,
   rules: Pick<RulesOutcome, 'events' | 'withdrawalsHeld'> = { events: [] },
   last = false,
+  ledger: LedgerContext | false = false,
 ) {
   const currencyOf = (accountId: string) => {
     invariant(
@@ -93,6 +96,6 @@ export async function move(
   assertBalanced(legs, currencyOf);
   for (const part of ['real', 'bonus', 'locked'] as const) invariant(after[part] >= 0n, `${part} would go negative`);
   const withdrawalsHeld = rules.withdrawalsHeld === undefined ? undefined : { [after.id]: rules.withdrawalsHeld };
-  await applyMove(ctx.sql, { id, kind, legs, after: [after], events: rules.events, withdrawalsHeld, last });
+  await applyMove(ctx.sql, { id, kind, legs, after: [after], events: rules.events, withdrawalsHeld, last, ledger });
   ctx.account = after;
 }

@@ -62,6 +62,8 @@ export async function seamlessRoutes(
     rules: opts.rules,
     playerName: opts.playerName,
     playStatus: opts.playStatus,
+    // The reports' events ride every movement's statement unless the reports are off (decision 0121).
+    ledgerEvents: config.REPORTS_ENABLED,
   });
 
   await app.register(

@@ -1,4 +1,5 @@
 import type { Sql } from '../../../db/lean-sql.ts';
+import type { LedgerSource } from '../ledger-events.ts';
 import type { AccountRow, Leg, Part } from '../ledger-types.ts';
 import { type RefusalPublication, type SeamlessCode, SeamlessError } from './errors.ts';
 import type { RoundRow } from './history.ts';
@@ -72,6 +73,15 @@ export interface RuleEffect {
    * written by the movement's own statement: a rule changes the wallet's flag without SQL of the wallet's.
    */
   withdrawalsHeld?: boolean;
+  /**
+   * Of the real money these legs add, what came out of the bonus part by a bonus's conversion (minor units,
+   * >= 0): the ledger event reports it as bonus cost, not a win (decision 0121).
+   */
+  converted?: bigint;
+  /** The campaign that converted money came from (the ledger event's `source`). */
+  source?: LedgerSource;
+  /** The movement belongs to a free round of casino-issued free spins: kept out of the games' RTP (0121). */
+  freeRound?: boolean;
 }
 
 /** What the rules added to one movement. */
@@ -80,6 +90,10 @@ export interface RulesOutcome {
   events: RuleEvent[];
   /** The last rule's say on the account's withdrawal hold, if any. */
   withdrawalsHeld?: boolean;
+  /** The rules' conversions summed (0n: none), their last source, and whether a rule saw a free round. */
+  converted?: bigint;
+  source?: LedgerSource;
+  freeRound?: boolean;
 }
 
 /**
@@ -147,21 +161,25 @@ export async function applyRules(
 ): Promise<RulesOutcome> {
   const legs: Leg[] = [];
   const events: RuleEvent[] = [];
-  let withdrawalsHeld: boolean | undefined;
+  const outcome: RulesOutcome = { legs, events };
   for (const rule of rules) {
     if (!rule.kinds.includes(context.movement.kind)) continue;
     try {
       const effect = await rule.apply(context);
-      if (effect?.legs) legs.push(...effect.legs);
-      if (effect?.events) events.push(...effect.events);
-      if (effect?.withdrawalsHeld !== undefined) withdrawalsHeld = effect.withdrawalsHeld;
-      for (const id of effect?.houseAccountIds ?? []) houses.add(id);
+      if (!effect) continue;
+      if (effect.legs) legs.push(...effect.legs);
+      if (effect.events) events.push(...effect.events);
+      if (effect.withdrawalsHeld !== undefined) outcome.withdrawalsHeld = effect.withdrawalsHeld;
+      if (effect.converted) outcome.converted = (outcome.converted ?? 0n) + effect.converted;
+      if (effect.source) outcome.source = effect.source;
+      if (effect.freeRound) outcome.freeRound = true;
+      for (const id of effect.houseAccountIds ?? []) houses.add(id);
     } catch (error) {
       if (!(error instanceof RuleRefusal)) throw error;
       throw new SeamlessError(codeOf[error.reason], error.message, context.movement.accountId, error.publication);
     }
   }
-  return withdrawalsHeld === undefined ? { legs, events } : { legs, events, withdrawalsHeld };
+  return outcome;
 }
 
 /**

@@ -68,6 +68,8 @@ export const seamlessTransactions = wallet.table(
     check('seamless_transactions_kind_check', sql`${t.kind} in ('bet', 'win', 'rollback', 'tombstone')`),
     uniqueIndex('seamless_transactions_provider_tx_key').on(t.providerId, t.providerTxId),
     index('seamless_transactions_round_idx').on(t.providerId, t.roundId),
+    // The game context of a range of ledger movements (reconciliation, decision 0121): see transactions_created_brin.
+    index('seamless_transactions_created_brin').using('brin', t.createdAt),
   ],
 );
 

@@ -26,6 +26,8 @@ export interface SeamlessOptions {
   /** Which parts stakes come from and payouts go to; default real money first, then bonus (decision 0013). */
   funding?: Funding;
   now?: () => Date;
+  /** false: no `ledger.moved` events (the reports are off, decision 0121). Default true. */
+  ledgerEvents?: boolean;
 }
 
 const one = (ctx: MovementContext, action: Action): Promise<OkAnswer> => {
@@ -45,6 +47,7 @@ export function createSeamlessWallet({
   playStatus,
   funding = realThenBonus,
   now = () => new Date(),
+  ledgerEvents = true,
 }: SeamlessOptions) {
   const houseAccounts = createHouseAccounts();
   const deps: SeamlessDeps = {
@@ -56,6 +59,7 @@ export function createSeamlessWallet({
     lockByToken: lockByToken(playerName, playStatus),
     playerName,
     playStatus,
+    ledgerEvents,
   };
   const { balance, balanceOf } = createBalance(deps);
 
