@@ -110,7 +110,9 @@ describe('one instance', () => {
     await connected;
     const sub = c.newSubscription(StaffChannel.dashboard);
     const subscribed = next<SubscribedContext>(sub, 'subscribed');
-    const changed = next<PublicationContext>(sub, 'publication');
+    // The reporting consumer also announces its `today` tile (a registration and a deposit are today's figures),
+    // at its own pace after its commit: wait for the deposits tile's own announcement.
+    const changed = next<PublicationContext>(sub, 'publication', (ctx) => ctx.data.tile === 'depositsToday');
     sub.subscribe();
     await subscribed;
 
@@ -321,7 +323,8 @@ describe.skipIf(!redisUrl)('two instances through Redis (skipped: set TEST_REDIS
     const c = backoffice(b, { cookie: cookieOf(staff), origin: new URL(b.config.publicUrl).origin });
     c.connect();
     const sub = c.newSubscription(StaffChannel.dashboard);
-    const changed = next<PublicationContext>(sub, 'publication');
+    // The reporting consumer's `today` announcement may come first: wait for the deposits tile's.
+    const changed = next<PublicationContext>(sub, 'publication', (ctx) => ctx.data.tile === 'depositsToday');
     const subscribed = next<SubscribedContext>(sub, 'subscribed');
     sub.subscribe();
     await subscribed;

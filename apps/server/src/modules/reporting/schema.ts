@@ -41,23 +41,28 @@ export const dailyFigures = reporting.table(
   (t) => [primaryKey({ columns: [t.day, t.currency] })],
 );
 
+/** A game's figures in one currency, per day or per month (fresh column builders for each table). */
+const gameFigures = () => ({
+  /** The game's identity (`provider-game`), as the catalogue and the events name it. */
+  gameId: text('game_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  currency: text('currency').notNull(),
+  rounds: integer('rounds').notNull().default(0),
+  stakes: minor('stakes').notNull().default(sql`0`),
+  payouts: minor('payouts').notNull().default(sql`0`),
+  /** The real-money parts of the two (GGR per game). */
+  realStakes: minor('real_stakes').notNull().default(sql`0`),
+  realPayouts: minor('real_payouts').notNull().default(sql`0`),
+  /** Σ stake² (minor units squared): the RTP interval's variance for unequal stakes (numeric: no overflow). */
+  stakeSquares: numeric('stake_squares', { precision: 38, scale: 0 }).notNull().default('0'),
+});
+
 /** One UTC day, game and currency: every stake and payout (real and bonus money), the RTP monitor's basis. */
 export const dailyGames = reporting.table(
   'daily_games',
   {
     day: date('day').notNull(),
-    /** The game's identity (`provider-game`), as the catalogue and the events name it. */
-    gameId: text('game_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    currency: text('currency').notNull(),
-    rounds: integer('rounds').notNull().default(0),
-    stakes: minor('stakes').notNull().default(sql`0`),
-    payouts: minor('payouts').notNull().default(sql`0`),
-    /** The real-money parts of the two (GGR per game). */
-    realStakes: minor('real_stakes').notNull().default(sql`0`),
-    realPayouts: minor('real_payouts').notNull().default(sql`0`),
-    /** Σ stake² (minor units squared): the RTP interval's variance for unequal stakes (numeric: no overflow). */
-    stakeSquares: numeric('stake_squares', { precision: 38, scale: 0 }).notNull().default('0'),
+    ...gameFigures(),
   },
   (t) => [primaryKey({ columns: [t.day, t.gameId, t.currency] })],
 );
@@ -71,15 +76,7 @@ export const monthlyGames = reporting.table(
   'monthly_games',
   {
     month: date('month').notNull(),
-    gameId: text('game_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    currency: text('currency').notNull(),
-    rounds: integer('rounds').notNull().default(0),
-    stakes: minor('stakes').notNull().default(sql`0`),
-    payouts: minor('payouts').notNull().default(sql`0`),
-    realStakes: minor('real_stakes').notNull().default(sql`0`),
-    realPayouts: minor('real_payouts').notNull().default(sql`0`),
-    stakeSquares: numeric('stake_squares', { precision: 38, scale: 0 }).notNull().default('0'),
+    ...gameFigures(),
   },
   (t) => [primaryKey({ columns: [t.month, t.gameId, t.currency] })],
 );

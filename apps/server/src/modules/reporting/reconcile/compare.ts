@@ -1,5 +1,5 @@
 import type { LedgerTotal, LedgerTotals } from '../../wallet/index.ts';
-import { classify, type Effects } from '../classify.ts';
+import { classify, type Effects, type FigureDelta } from '../classify.ts';
 
 // Reconciliation's comparison (issue 28, decision 0121): the rollups' figures against the same figures recomputed
 // from the ledger, by the consumer's own rules (`classify`, fed one synthetic event per group of movements), per
@@ -14,17 +14,9 @@ import { classify, type Effects } from '../classify.ts';
 // in the ledger.
 
 /** A rollup row of daily_figures, minor units. */
-export interface FigureRow {
+export interface FigureRow extends FigureDelta {
   day: string;
   currency: string;
-  deposits: bigint;
-  depositCount: number;
-  withdrawals: bigint;
-  withdrawalCount: number;
-  bets: bigint;
-  wins: bigint;
-  bonusCost: bigint;
-  adjustments: bigint;
   activePlayers: number;
   firstDeposits: number;
 }
