@@ -13,14 +13,14 @@
 // goes to stderr; the table and then the JSON results go to stdout.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { newStaffToken, tokenHashOf } from '../../apps/server/src/modules/staff/auth/tokens.ts';
-import { admin, dropScratchDatabase, percentile } from '../lib/process.ts';
+import { admin, dropScratchDatabase, machineOf, percentile, round2 } from '../lib/process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,7 +51,6 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A sample player's searchable values. */
 interface Sample {
@@ -203,7 +202,7 @@ async function main() {
 
   const out = {
     when: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: round2(totalmem() / 2 ** 30) },
+    machine: machineOf(),
     postgres: version,
     node: process.version,
     loadAverage: { before: round2(loadBefore), after: round2(loadavg()[0]!) },

@@ -15,7 +15,7 @@
 // (a third of them won); one per second back from now. Progress goes to stderr; the table and then the JSON results go to stdout.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -25,7 +25,7 @@ import { listBets } from '../../apps/server/src/modules/game/history.ts';
 import { lobbyCacheOf } from '../../apps/server/src/modules/game/lobby-cache.ts';
 import { seedGames } from '../../apps/server/src/modules/game/seed.ts';
 import { roundCountLimit } from '../../apps/server/src/modules/wallet/seamless/history.ts';
-import { admin, dropScratchDatabase, percentile } from '../lib/process.ts';
+import { admin, dropScratchDatabase, machineOf, percentile, round2 } from '../lib/process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,8 +65,6 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 interface Breakdown {
   /** GET /api/health through app.inject: the cost of any request without auth or database. */
@@ -233,7 +231,7 @@ async function main() {
 
   const out = {
     when: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: round2(totalmem() / 2 ** 30) },
+    machine: machineOf(),
     postgres: version,
     node: process.version,
     loadAverage: { before: round2(loadBefore), after: round2(loadavg()[0]!) },

@@ -2,6 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 
 /** A free loopback port (the OS picks it; a tiny race with other processes is acceptable for a bench). */
@@ -110,3 +111,13 @@ export const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** Two decimals: how the benches print milliseconds and gibibytes. */
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** The machine a bench ran on, for its JSON record beside the figures (machines differ by 2–4×). */
+export const machineOf = () => ({
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  memoryGiB: round2(totalmem() / 2 ** 30),
+});

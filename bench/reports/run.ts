@@ -14,7 +14,7 @@
 // and then the JSON results go to stdout.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -23,7 +23,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { dailyGamePages, gamePages, splitMonths } from '../../apps/server/src/modules/reporting/queries/games.ts';
 import { collect, JSON_PAGE } from '../../apps/server/src/modules/reporting/queries/pages.ts';
 import { newStaffToken, tokenHashOf } from '../../apps/server/src/modules/staff/auth/tokens.ts';
-import { admin, dropScratchDatabase, percentile } from '../lib/process.ts';
+import { admin, dropScratchDatabase, machineOf, percentile, round2 } from '../lib/process.ts';
 import { seedRollups } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -67,7 +67,6 @@ const dbUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const CASES = [
   { name: `daily, ${opts.days} days, every currency`, url: `/api/backoffice/reports/daily?from=${opts.from}&to=${to}` },
@@ -240,7 +239,7 @@ async function main() {
 
   const out = {
     when: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: round2(totalmem() / 2 ** 30) },
+    machine: machineOf(),
     postgres: version,
     node: process.version,
     nodeEnv: production ? 'production' : 'test',
