@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { bindConfigBus, type ConfigBus, createConfigBus, localTransport } from './config-bus/index.ts';
+import { redisTransport } from './config-bus/redis.ts';
 import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { answerClientError } from './http/client-errors.ts';
@@ -23,6 +25,7 @@ import {
   activityRule,
   type BeforeLaunchHook,
   gameRoutes,
+  invalidateLobby,
   seedSportsbookGame,
 } from './modules/game/index.ts';
 import { kycRoutes, kycThresholdFlag, kycWithdrawalCheck } from './modules/kyc/index.ts';
@@ -95,6 +98,8 @@ declare module 'fastify' {
     staffModule: StaffModule;
     /** Set at SIGTERM (main.ts): readiness answers 503 so the load balancer drains this instance (issue 31). */
     draining: boolean;
+    /** Staff edits of operating data, heard on every instance (decision 0122); tests count `received`. */
+    configBus: ConfigBus;
   }
 }
 
@@ -188,6 +193,17 @@ export async function buildApp({
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  // Staff edits of operating data reach every instance's caches through the outbox (decision 0122).
+  const configBus = createConfigBus(
+    config.REDIS_URL ? redisTransport(config.REDIS_URL, config.REALTIME_REDIS_PREFIX, app.log) : localTransport(),
+    app.log,
+  );
+  bindConfigBus(db, configBus);
+  outbox.addPublisher(configBus.publisher);
+  app.decorate('configBus', configBus);
+  app.addHook('onReady', async () => configBus.start());
+  app.addHook('onClose', async () => configBus.close());
+  configBus.on('lobby', () => invalidateLobby(db));
   const player = createPlayerModule({
     config,
     db,

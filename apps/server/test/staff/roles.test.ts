@@ -29,7 +29,7 @@ const MATRIX: Record<(typeof ROLES)[number], { may: Permission[]; mayNot: Permis
     mayNot: ['adjustments:create', 'withdrawals:review', 'bonuses:write', 'staff:manage'],
   },
   marketing: {
-    may: ['catalogue:write', 'bonuses:write', 'retention:write'],
+    may: ['catalogue:write', 'bonuses:write', 'retention:write', 'content:write'],
     mayNot: ['players:read', 'adjustments:create', 'withdrawals:review', 'reports:read', 'settings:write'],
   },
   finance: {

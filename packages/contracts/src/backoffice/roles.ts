@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'catalogue:write', // §9: the game catalogue (enable, disable, edit)
   'bonuses:write', // §9: bonus definitions and codes, free spins, deposit offers, welcome package, cashback
   'retention:write', // §9: quests, tournaments, the wheel and loyalty levels
+  'content:write', // §9: pages, texts, alerts and error wording per locale
   'settings:read', // §6, §9: read the operating settings (withdrawal thresholds, turn-over)
   'settings:write', // §6, §9: change them
   'staff:manage', // §3: list, create and change staff accounts
@@ -55,7 +56,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   support: SUPPORT_RIGHTS,
   payments: [...SUPPORT_READS, 'withdrawals:review', 'adjustments:create', 'settings:read'],
   compliance: [...SUPPORT_RIGHTS, 'kyc:review', 'flags:review', 'players:exclusion'],
-  marketing: ['catalogue:write', 'bonuses:write', 'retention:write'],
+  marketing: ['catalogue:write', 'bonuses:write', 'retention:write', 'content:write'],
   finance: ['reports:read', 'rounds:read'],
 };
 

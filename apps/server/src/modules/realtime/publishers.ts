@@ -34,7 +34,8 @@ export class CentrifugoPublisher implements Publisher {
   async publish(message: OutboxMessage): Promise<void> {
     // Only the built-in endpoint serves the staff channels (decision 0110): Centrifugo cannot read the
     // back-office cookie, and would refuse a namespace it does not know, holding the event back for ever.
-    if (isStaffChannel(message.channel)) return;
+    // Nor `system:` ones (configuration changes, decision 0122): no client subscribes to them.
+    if (isStaffChannel(message.channel) || message.channel.startsWith('system:')) return;
     // A family publication (`game:winners:desktop:*`) is one broadcast to each country's channel.
     const family = message.channel.endsWith(FAMILY_WILDCARD) ? message.channel.slice(0, -1) : null;
     let body: object = { channel: message.channel, data: message.data };
