@@ -30,7 +30,14 @@ const MATRIX: Record<(typeof ROLES)[number], { may: Permission[]; mayNot: Permis
   },
   marketing: {
     may: ['catalogue:write', 'bonuses:write', 'retention:write', 'content:write'],
-    mayNot: ['players:read', 'adjustments:create', 'withdrawals:review', 'reports:read', 'settings:write'],
+    mayNot: [
+      'players:read',
+      'adjustments:create',
+      'withdrawals:review',
+      'reports:read',
+      'settings:write',
+      'bonuses:issue',
+    ],
   },
   finance: {
     may: ['reports:read'],

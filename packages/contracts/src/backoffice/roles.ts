@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'audit:read', // §7: the audit log and its chain verification
   'catalogue:write', // §9: the game catalogue (enable, disable, edit)
   'bonuses:write', // §9: bonus definitions and codes, free spins, deposit offers, welcome package, cashback
+  'bonuses:issue', // §9: issue a bonus or free spins to named players (player money: never marketing, §3)
   'retention:write', // §9: quests, tournaments, the wheel and loyalty levels
   'content:write', // §9: pages, texts, alerts and error wording per locale
   'settings:read', // §6, §9: read the operating settings (withdrawal thresholds, turn-over)
