@@ -137,7 +137,14 @@ describe('tip placement', () => {
 describe('nav per role', () => {
   const labels = (role: Parameters<typeof permissionsOf>[0]) => navFor(permissionsOf(role)).map((i) => i.label);
   it('shows each queue to the role that works it', () => {
-    expect(labels('payments')).toEqual(['Dashboard', 'Players', 'Withdrawals', 'Adjustments', 'Settings']);
+    expect(labels('payments')).toEqual([
+      'Dashboard',
+      'Players',
+      'Withdrawals',
+      'Adjustments',
+      'Settings',
+      'Site settings',
+    ]);
     expect(labels('compliance')).toEqual(['Dashboard', 'Players', 'KYC', 'Flags (RG / AML)', 'Interactions']);
     expect(labels('support')).toEqual(['Dashboard', 'Players']);
     expect(navFor(permissionsOf('payments')).find((i) => i.label === 'Withdrawals')?.count).toBe('withdrawalsWaiting');

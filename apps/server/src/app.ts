@@ -17,13 +17,20 @@ import { requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerVisitor, visitorOf } from './http/visitor.ts';
 import { createJobQueue } from './jobs/index.ts';
-import { activeBonusFlag, bonusRoutes, createBonusModule, studioFreeRoundsPort } from './modules/bonus/index.ts';
+import {
+  activeBonusFlag,
+  bonusBackofficeRoutes,
+  bonusRoutes,
+  createBonusModule,
+  studioFreeRoundsPort,
+} from './modules/bonus/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
-import { contentRoutes, loadContentStore } from './modules/content/index.ts';
+import { contentEditorRoutes, contentRoutes, loadContentStore, startContentEditing } from './modules/content/index.ts';
 import {
   activityHistory,
   activityRule,
   type BeforeLaunchHook,
+  gameEditorRoutes,
   gameRoutes,
   invalidateLobby,
   seedSportsbookGame,
@@ -60,7 +67,13 @@ import {
   turnOverOwedFlag,
   turnOverRoutes,
 } from './modules/risk/index.ts';
-import { createRatesSource, type RatesSource, settingsRoutes } from './modules/settings/index.ts';
+import {
+  createRatesSource,
+  type RatesSource,
+  settingsRoutes,
+  siteSettingsRoutes,
+  startSiteSettings,
+} from './modules/settings/index.ts';
 import {
   registerSportsbook,
   sportsbookLauncher,
@@ -74,7 +87,9 @@ import {
   dashboardOnDeposit,
   dashboardOnWithdrawalQueue,
   type StaffModule,
+  staffOf,
   staffRealtimeAccess,
+  writeAudit,
 } from './modules/staff/index.ts';
 import { studioRoutes } from './modules/studio/index.ts';
 import {
@@ -204,6 +219,9 @@ export async function buildApp({
   app.addHook('onReady', async () => configBus.start());
   app.addHook('onClose', async () => configBus.close());
   configBus.on('lobby', () => invalidateLobby(db));
+  // Staff's site settings and content edits (issue 27): read now, read again when their scope changes.
+  const siteSettings = await startSiteSettings({ config, db, bus: configBus, log: app.log });
+  const contentEditing = await startContentEditing({ db, store, bus: configBus, log: app.log, writeAudit });
   const player = createPlayerModule({
     config,
     db,
@@ -251,8 +269,10 @@ export async function buildApp({
   app.decorate('rates', rates);
   app.addHook('onReady', async () => rates.start());
   app.addHook('onClose', async () => rates.stop());
-  await app.register(settingsRoutes, { config, rates });
+  await app.register(settingsRoutes, { config, rates, live: siteSettings });
   await app.register(contentRoutes, { store });
+  await app.register(siteSettingsRoutes, { config, db, live: siteSettings, staffOf, writeAudit });
+  await app.register(contentEditorRoutes, { ...contentEditing, staffOf });
   await app.register(notificationRoutes, { config, db });
   await app.register(player.routes);
   // Referrals (decision 0067) and the live-chat identity (0068): their own module and notification's (0098).
@@ -310,6 +330,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => jobs.stop());
   await app.register(bonusRoutes, { deps: bonus.deps });
+  await app.register(bonusBackofficeRoutes, { deps: bonus.deps });
   await app.register(paymentRoutes, {
     config,
     db,
@@ -365,6 +386,8 @@ export async function buildApp({
     beforeLaunch: [risk.beforeLaunch, refuseBetBlockedLaunch(db), ...(checks.beforeLaunch ?? [])],
     launchers: sportsbook ? { betsy: sportsbookLauncher(sportsbook) } : {},
   });
+  // The back office's game catalogue editor (issue 27) and the uploaded thumbnails it serves to the lobby.
+  await app.register(gameEditorRoutes, { config, db, staff: { staffOf, writeAudit } });
   await app.register(studioRoutes, { config, db, studioSecret });
   await app.register(staff.routes);
   await app.register(reporting.routes);

@@ -26,8 +26,14 @@ export const NAV: readonly NavItem[] = [
   { to: '/interactions', label: 'Interactions', permission: 'flags:review' },
   { to: '/adjustments', label: 'Adjustments', permission: 'adjustments:create' },
   { to: '/reports', label: 'Reports', permission: 'reports:read' },
+  // What marketing runs (§9): the catalogue, the offers, retention and the words on the site.
+  { to: '/games', label: 'Games', permission: 'catalogue:write' },
+  { to: '/bonuses', label: 'Bonuses', permission: 'bonuses:write' },
+  { to: '/retention', label: 'Retention', permission: 'retention:write' },
+  { to: '/content', label: 'Content', permission: 'content:write' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/settings', label: 'Settings', permission: 'settings:read' },
+  { to: '/site-settings', label: 'Site settings', permission: 'settings:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },
 ];
 

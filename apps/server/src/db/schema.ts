@@ -4,6 +4,7 @@
 
 export * from '../modules/bonus/schema.ts';
 export * from '../modules/compliance/schema.ts';
+export * from '../modules/content/schema.ts';
 export * from '../modules/game/schema.ts';
 export * from '../modules/kyc/schema.ts';
 export * from '../modules/notification/integrations/schema.ts';

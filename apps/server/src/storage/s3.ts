@@ -1,28 +1,69 @@
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { assertSafeKey, type FileStorage } from './port.ts';
-import { type SigV4Credentials, sha256Hex, signV4, uriEncode } from './sigv4.ts';
+
+export interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
 
 export interface S3Options {
   /** Origin (and optional base path) of the service; default https://s3.<region>.amazonaws.com. */
   endpoint?: string;
   region: string;
   bucket: string;
-  credentials: SigV4Credentials;
+  credentials: S3Credentials;
   /** true: <endpoint>/<bucket>/<key> (MinIO and most self-hosted); false: <bucket>.<endpoint host>/<key>. */
   forcePathStyle: boolean;
-  /** For tests: how requests leave. */
-  fetch?: typeof fetch;
+  /** For tests: how the signed request leaves. */
+  fetch?: (request: Request) => Promise<Response>;
   /** Per request. */
   timeoutMs?: number;
 }
 
-/** Any S3-compatible bucket, through fetch and our own SigV4 signer: PutObject, GetObject, DeleteObject. */
+const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+/** RFC 3986 unreserved characters stay, everything else is %XX (upper case), as S3 expects in a path. */
+const uriEncode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export interface SignInit {
+  method: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array | string;
+  signal?: AbortSignal;
+  /** For recorded examples: the signing time as YYYYMMDD'T'HHMMSS'Z'. */
+  datetime?: string;
+}
+
+/**
+ * Signs one S3 request with aws4fetch's SigV4 signer. Unlike aws4fetch's S3 default (UNSIGNED-PAYLOAD),
+ * the body's SHA-256 is signed, so the service rejects a body changed on the way; and every header we
+ * send is signed (content-type included), not only the ones aws4fetch signs by default.
+ */
+export function signS3(client: AwsClient, url: URL, init: SignInit): Promise<Request> {
+  return client.sign(url, {
+    method: init.method,
+    headers: { ...init.headers, 'x-amz-content-sha256': sha256Hex(init.body ?? '') },
+    // A Buffer is a Uint8Array over an ArrayBuffer; fetch's types want that spelled out.
+    body: init.body as Uint8Array<ArrayBuffer> | string | undefined,
+    signal: init.signal,
+    aws: { allHeaders: true, ...(init.datetime ? { datetime: init.datetime } : {}) },
+  });
+}
+
+/** Any S3-compatible bucket, through fetch and aws4fetch's SigV4 signer: PutObject, GetObject, DeleteObject. */
 export class S3Storage implements FileStorage {
   private readonly base: URL;
-  private readonly doFetch: typeof fetch;
+  private readonly client: AwsClient;
+  private readonly doFetch: (request: Request) => Promise<Response>;
 
   constructor(private readonly options: S3Options) {
     this.base = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-    this.doFetch = options.fetch ?? fetch;
+    // No retries inside the signer: a failed call fails loudly to the caller, as with the local driver.
+    this.client = new AwsClient({ ...options.credentials, service: 's3', region: options.region, retries: 0 });
+    this.doFetch = options.fetch ?? ((request) => fetch(request));
   }
 
   /** The object's URL, in the configured addressing style. */
@@ -42,22 +83,13 @@ export class S3Storage implements FileStorage {
 
   private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string) {
     const url = this.urlOf(key);
-    const headers = signV4({
+    const signed = await signS3(this.client, url, {
       method,
-      url,
       headers: contentType ? { 'content-type': contentType } : {},
-      payloadHash: sha256Hex(body ?? ''),
-      region: this.options.region,
-      service: 's3',
-      credentials: this.options.credentials,
-    });
-    return this.doFetch(url, {
-      method,
-      headers,
-      // A Buffer is a Uint8Array over an ArrayBuffer; fetch's types want that spelled out.
-      body: body as Uint8Array<ArrayBuffer> | undefined,
+      body,
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
     });
+    return this.doFetch(signed);
   }
 
   private static async fail(action: string, key: string, response: Response): Promise<never> {

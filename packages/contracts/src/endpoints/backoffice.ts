@@ -74,7 +74,11 @@ import {
 import { defineEndpoint } from '../endpoint.ts';
 import { dataOf, pageOf } from '../envelope.ts';
 import { Limit } from '../limits.ts';
+import { backofficeBonusEndpoints } from './backoffice-bonuses.ts';
+import { backofficeContentEndpoints, backofficeSiteSettingsEndpoints } from './backoffice-content.ts';
+import { backofficeGameEndpoints } from './backoffice-games.ts';
 import { backofficeReportEndpoints } from './backoffice-reports.ts';
+import { backofficeRetentionEndpoints } from './backoffice-retention.ts';
 
 const staffId = z.object({ id: z.uuid() });
 
@@ -647,5 +651,10 @@ export const backofficeEndpoints = {
   withdrawals: backofficeWithdrawalEndpoints,
   settings: backofficeSettingsEndpoints,
   reports: backofficeReportEndpoints,
+  bonuses: backofficeBonusEndpoints,
+  games: backofficeGameEndpoints,
+  content: backofficeContentEndpoints,
+  siteSettings: backofficeSiteSettingsEndpoints,
+  ...backofficeRetentionEndpoints,
 };
 export type BackofficeEndpoints = typeof backofficeEndpoints;

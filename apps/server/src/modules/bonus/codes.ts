@@ -13,6 +13,9 @@ import { enqueue } from '../../outbox/index.ts';
 import { listAccounts, withTransaction } from '../wallet/index.ts';
 import { amountOf, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
+import { mayApply } from './editor/code-rules.ts';
+import { issuingPaused } from './editor/issuing.ts';
+import { packageOpen } from './editor/packages.ts';
 import { playerBonusCodesChannel } from './events.ts';
 import { issueFreeSpins } from './free-spins.ts';
 import { issue } from './lifecycle.ts';
@@ -69,11 +72,15 @@ export async function applyCode(deps: BonusDeps, playerId: string, body: ApplyBo
       .select({ code: codes, bonus: bonuses })
       .from(codes)
       .innerJoin(bonuses, eq(bonuses.id, codes.bonusId))
-      .where(and(eq(codes.code, text), eq(codes.enabled, true)));
+      .where(eq(codes.code, text));
     if (!found) return record(tx, { ...base, status: BonusCodeStatus.incorrect });
     const { bonus } = found;
     const unavailable = () => record(tx, { ...base, status: BonusCodeStatus.notAvailable });
     if (!active || !found.code.triggers.includes(body.trigger) || !isAvailable(bonus, deps.now())) return unavailable();
+    // A known code that is paused, archived, out of its window or used up, a paused package, or bonus issuing
+    // paused everywhere: not available (issue 27), decided in this transaction.
+    if (!(await packageOpen(tx, bonus.packageId)) || (await issuingPaused(tx))) return unavailable();
+    if (!(await mayApply(tx, text, deps.now()))) return unavailable();
     if (body.trigger === BonusCodeTrigger.deposit) {
       // A deposit code waits for the next deposit; a newer one replaces it.
       await tx

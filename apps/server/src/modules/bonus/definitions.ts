@@ -25,15 +25,18 @@ export function amountOf(b: BonusRow, currency: string, deposit?: bigint): bigin
 
 /** Whether the offer is open at `now`. */
 export const isAvailable = (b: BonusRow, now: Date) =>
-  b.enabled && (!b.availableFrom || b.availableFrom <= now) && (!b.availableTo || now < b.availableTo);
+  b.enabled && !b.archivedAt && (!b.availableFrom || b.availableFrom <= now) && (!b.availableTo || now < b.availableTo);
 
 /** Minor units to wager: the bonus amount times the multiplier (rounded up to a whole minor unit). */
-export function requiredWagerOf(b: BonusRow, amount: bigint): bigint {
+export function requiredWagerOf(b: Pick<BonusRow, 'wagerMultiplier'>, amount: bigint): bigint {
   const hundredths = BigInt(Math.round(Number(b.wagerMultiplier) * 100));
   return (amount * hundredths + 99n) / 100n;
 }
 
-/** Percent of a stake on `gameId` (of `providerId`) that counts towards wagering: 0 outside the allowed games. */
+/**
+ * Percent of a stake on `gameId` (of `providerId`) that counts towards wagering: 0 outside the allowed games.
+ * Given a player bonus's frozen terms (terms.ts), never the live definition (issue 27).
+ */
 export function contributionOf(
   b: Pick<BonusRow, 'gameIds' | 'gameIdsExcluded' | 'providerIds' | 'providerIdsExcluded' | 'contributions'>,
   gameId: string,

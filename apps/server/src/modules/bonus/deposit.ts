@@ -6,6 +6,9 @@ import type { DepositSuccess } from '../payment/index.ts';
 import { mayGainValueNow } from '../risk/index.ts';
 import { amountOf, type BonusRow, isAvailable } from './definitions.ts';
 import type { BonusDeps } from './deps.ts';
+import { codeOpen } from './editor/code-rules.ts';
+import { issuingPaused } from './editor/issuing.ts';
+import { packageOpen } from './editor/packages.ts';
 import { playerBonusCodesChannel } from './events.ts';
 import { issue } from './lifecycle.ts';
 import { toBonusCode } from './present.ts';
@@ -17,7 +20,12 @@ import { bonuses, codes, playerBonusCodes } from './schema.ts';
 
 type CodeRow = typeof playerBonusCodes.$inferSelect;
 
-async function attachedCode(tx: Db, playerId: string): Promise<{ code: CodeRow; bonus: BonusRow | null } | null> {
+/** The attached code and its bonus; no bonus when the code was paused or archived, or its window closed, since. */
+async function attachedCode(
+  tx: Db,
+  playerId: string,
+  now: Date,
+): Promise<{ code: CodeRow; bonus: BonusRow | null } | null> {
   const [code] = await tx
     .select()
     .from(playerBonusCodes)
@@ -25,11 +33,11 @@ async function attachedCode(tx: Db, playerId: string): Promise<{ code: CodeRow; 
     .for('update');
   if (!code) return null;
   const [found] = await tx
-    .select({ bonus: bonuses })
+    .select({ bonus: bonuses, code: codes })
     .from(codes)
     .innerJoin(bonuses, eq(bonuses.id, codes.bonusId))
     .where(eq(codes.code, code.code));
-  return { code, bonus: found?.bonus ?? null };
+  return { code, bonus: found && codeOpen(found.code, now) ? found.bonus : null };
 }
 
 async function useCode(tx: Db, code: CodeRow, status: number, playerBonusId: string | null, now: Date) {
@@ -47,6 +55,8 @@ async function useCode(tx: Db, code: CodeRow, status: number, playerBonusId: str
 }
 
 async function issueFor(tx: Db, deps: BonusDeps, d: DepositSuccess, bonus: BonusRow) {
+  // Paused everywhere, or its package paused (issue 27): decided in the deposit's own transaction.
+  if ((await issuingPaused(tx)) || !(await packageOpen(tx, bonus.packageId))) return null;
   const amount = isAvailable(bonus, deps.now()) ? amountOf(bonus, d.currency, d.amount) : null;
   if (amount === null || amount === 0n) return null;
   return issue(tx, deps, {
@@ -65,7 +75,7 @@ export function onDeposit(deps: BonusDeps) {
     // A deposit started before a cooling-off can settle during it: no bonus then, and an attached code waits
     // for a deposit after the exclusion (decision 0092).
     if (!(await mayGainValueNow(deps.mayClaim, d.playerId, tx))) return;
-    const attached = await attachedCode(tx, d.playerId);
+    const attached = await attachedCode(tx, d.playerId, deps.now());
     if (attached) {
       const issued = attached.bonus ? await issueFor(tx, deps, d, attached.bonus) : null;
       const status = issued ? BonusCodeStatus.applied : BonusCodeStatus.notAvailable;

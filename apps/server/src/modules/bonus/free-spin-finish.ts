@@ -5,10 +5,11 @@ import type { BonusDeps, FreeSpinJob } from './deps.ts';
 import { issue } from './lifecycle.ts';
 import { playerFreespins } from './schema.ts';
 import { bonusById } from './store.ts';
+import { frozen } from './terms.ts';
 
 /**
  * Played free spins' winnings become a player bonus (decision 0065): its amount is the total win, wagered
- * × the free spins' multiplier. The winnings waited in the house bonus account, where the bonus's activation
+ * × the free spins' multiplier as it was when they were issued. The winnings waited in the house bonus account, where the bonus's activation
  * takes them from. Keyed by the free spins, so a re-run issues nothing twice.
  */
 export async function issueWinnings(deps: BonusDeps, { freeSpinId }: FreeSpinJob): Promise<string | null> {
@@ -25,6 +26,8 @@ export async function issueWinnings(deps: BonusDeps, { freeSpinId }: FreeSpinJob
       amount: row.win,
       issueKey: `freespins:${row.id}`,
       issueSessionId: row.issueSessionId,
+      // Wagered as the free spins were issued, not as their definition reads now (issue 27).
+      terms: frozen(row.terms),
     });
     if (!issued) return null;
     await tx.update(playerFreespins).set({ playerBonusId: issued.id }).where(eq(playerFreespins.id, row.id));

@@ -10,6 +10,7 @@ import type { BonusDeps, ExpiryData } from './deps.ts';
 import { type FreeSpinRow, publishFreeSpin, toPlayerFreespin } from './free-spin-present.ts';
 import { playerFreespins } from './schema.ts';
 import { bonusById } from './store.ts';
+import { frozen, termsOf } from './terms.ts';
 
 // Free spins' life (spec §4, decision 0065): issued (1) → active (2) → finished (3), result 2 played,
 // 3 cancelled, 4 expired. Active ones are told to the game provider, which plays them as zero-stake free rounds
@@ -71,6 +72,8 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreeSpinIssue):
         .where(and(eq(playerFreespins.playerId, i.playerId), eq(playerFreespins.bonusId, i.bonus.id)));
   if (had.length > 0) return null;
   const now = deps.now();
+  // The game, count and bet are columns; the play window and the winnings' wagering are frozen here (issue 27).
+  const terms = termsOf(i.bonus, i.currency);
   const [row] = await tx
     .insert(playerFreespins)
     .values({
@@ -81,7 +84,8 @@ export async function issueFreeSpins(tx: Db, deps: BonusDeps, i: FreeSpinIssue):
       providerId: await providerFor(tx, i.bonus.freeSpinGame!),
       count: i.bonus.freeSpinCount!,
       bet,
-      activationExpiresAt: new Date(now.getTime() + i.bonus.activationDays * DAY_MS),
+      terms,
+      activationExpiresAt: new Date(now.getTime() + terms.activationDays * DAY_MS),
       issueKey: i.issueKey,
       issueSessionId: i.issueSessionId,
       createdAt: now,
@@ -123,7 +127,7 @@ export async function issuePlayerFreeSpins(tx: Db, deps: BonusDeps, i: FreeSpinI
 /** Issued → active: the play window opens and the provider is told (by a job too, should the call fail). */
 async function start(tx: Db, deps: BonusDeps, row: FreeSpinRow, bonus: BonusRow): Promise<FreeSpinRow> {
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + bonus.wageringDays * DAY_MS);
+  const expiresAt = new Date(now.getTime() + frozen(row.terms).wageringDays * DAY_MS);
   const active = await update(tx, row.id, { status: PlayerBonusStatus.active, activatedAt: now, expiresAt });
   await deadline(tx, deps, row.id, 'freespin-play', expiresAt);
   await deps.send(

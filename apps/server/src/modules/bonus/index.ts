@@ -12,6 +12,7 @@ import { bonusWagering } from './wagering-rule.ts';
 // The bonus module as the app sees it (decision 0055): its money rule for the seamless wallet, its jobs for
 // the app's queue, and its routes. Other modules call these, never the bonus tables.
 
+export { bonusBackofficeRoutes } from './backoffice-routes.ts';
 export { cashbackEstimate, payCashback, weekStartOf } from './cashback.ts';
 export type { BonusDeps, FreeRoundAward, FreeRoundsPort } from './deps.ts';
 export { studioFreeRoundsPort } from './free-rounds-port.ts';

@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drizzleSql } from '../../db/lean-sql.ts';
 import { type AccountRow, creditBonus, forfeitBonus, lockPlayerAccount, withTransaction } from '../wallet/index.ts';
-import { type BonusRow, maxBetOf, maxWinOf, requiredWagerOf } from './definitions.ts';
+import { type BonusRow, requiredWagerOf } from './definitions.ts';
 import type { BonusDeps, ExpiryData } from './deps.ts';
 import { publishBonus } from './events.ts';
 import { type PlayerBonusRow, toPlayerBonus } from './present.ts';
 import { playerBonuses } from './schema.ts';
 import { activeBonusOf, bonusById, lockPlayerBonus, openStakesOf, updatePlayerBonus } from './store.ts';
+import { type FrozenTerms, frozen, maxBetIn, maxWinIn, termsOf } from './terms.ts';
 
 // A player bonus's life (spec §4): issued (1) → active (2) → finished (3) with a result. Every change runs
 // under the player's account lock in that currency, so it queues with the player's bets: a cancel never
@@ -27,6 +28,8 @@ export interface Issue {
   /** What caused it ('code:…', 'invoice:…'): one cause issues at most once. */
   issueKey: string;
   issueSessionId: string;
+  /** Terms frozen earlier (free spins' winnings keep their issue's); else the definition's as they are now. */
+  terms?: FrozenTerms;
 }
 
 async function present(tx: Db, row: PlayerBonusRow, bonus?: BonusRow | null) {
@@ -47,6 +50,8 @@ export async function issue(tx: Db, deps: BonusDeps, i: Issue): Promise<PlayerBo
   const now = deps.now();
   const account = await lockPlayerAccount(tx, i.playerId, i.currency);
   if (!account) throw refuse(`Open a ${i.currency} account first.`);
+  // From here on the bonus plays under these terms, whatever the definition becomes (issue 27).
+  const terms = i.terms ?? termsOf(i.bonus, i.currency);
   const [row] = await tx
     .insert(playerBonuses)
     .values({
@@ -54,11 +59,12 @@ export async function issue(tx: Db, deps: BonusDeps, i: Issue): Promise<PlayerBo
       bonusId: i.bonus.id,
       currency: i.currency,
       amount: i.amount,
-      requiredWager: requiredWagerOf(i.bonus, i.amount),
-      maxBet: maxBetOf(i.bonus, i.currency),
-      maxWin: maxWinOf(i.bonus, i.currency),
+      requiredWager: requiredWagerOf(terms, i.amount),
+      maxBet: maxBetIn(terms),
+      maxWin: maxWinIn(terms),
+      terms,
       once: !i.bonus.reusable,
-      activationExpiresAt: new Date(now.getTime() + i.bonus.activationDays * DAY_MS),
+      activationExpiresAt: new Date(now.getTime() + terms.activationDays * DAY_MS),
       issueKey: i.issueKey,
       issueSessionId: i.issueSessionId,
       createdAt: now,
@@ -87,7 +93,7 @@ async function start(tx: Db, deps: BonusDeps, row: PlayerBonusRow, bonus: BonusR
   if (row.amount > 0n) {
     await creditBonus(tx, { playerBonusId: row.id, accountId: account.id, currency: row.currency, amount: row.amount });
   }
-  const wageringExpiresAt = new Date(now.getTime() + bonus.wageringDays * DAY_MS);
+  const wageringExpiresAt = new Date(now.getTime() + frozen(row.terms).wageringDays * DAY_MS);
   const active = await updatePlayerBonus(tx, row.id, {
     status: PlayerBonusStatus.active,
     activatedAt: now,
@@ -115,7 +121,8 @@ async function lockBoth(tx: Db, playerId: string, id: string) {
   return { account, row };
 }
 
-const locked = (row: PlayerBonusRow, bonus: BonusRow) => bonus.cancelLock && row.currentWager > 0n;
+/** The cancel lock the bonus was issued with (issue 27), once wagering has begun. */
+const locked = (row: PlayerBonusRow) => frozen(row.terms).cancelLock && row.currentWager > 0n;
 
 /** PUT …/activate: an issued bonus becomes the active one; the current active one, if any, is cancelled. */
 export async function activate(tx: Db, deps: BonusDeps, playerId: string, id: string): Promise<PlayerBonusRow> {
@@ -125,7 +132,7 @@ export async function activate(tx: Db, deps: BonusDeps, playerId: string, id: st
   const current = await activeBonusOf(tx, playerId, row.currency);
   if (current) {
     const currentBonus = (await bonusById(tx, current.bonusId))!;
-    if (locked(current, currentBonus)) throw refuse('The active bonus is being wagered and cannot be replaced.');
+    if (locked(current)) throw refuse('The active bonus is being wagered and cannot be replaced.');
     await finish(tx, deps, current, PlayerBonusResult.cancelled, currentBonus);
   }
   return start(tx, deps, row, bonus);
@@ -136,7 +143,7 @@ export async function cancel(tx: Db, deps: BonusDeps, playerId: string, id: stri
   const { row } = await lockBoth(tx, playerId, id);
   if (row.status === PlayerBonusStatus.finished) throw refuse('This bonus is already finished.');
   const bonus = (await bonusById(tx, row.bonusId))!;
-  if (locked(row, bonus)) throw refuse('This bonus is being wagered and cannot be cancelled.');
+  if (locked(row)) throw refuse('This bonus is being wagered and cannot be cancelled.');
   return finish(tx, deps, row, PlayerBonusResult.cancelled, bonus);
 }
 

@@ -2,6 +2,7 @@ import type { Bonus, BonusCode, PlayerBonus } from '@croupier/contracts';
 import { toMajor } from '@croupier/contracts/reference/index';
 import type { BonusRow } from './definitions.ts';
 import type { playerBonusCodes, playerBonuses } from './schema.ts';
+import { frozen } from './terms.ts';
 
 export type PlayerBonusRow = typeof playerBonuses.$inferSelect;
 type CodeRow = typeof playerBonusCodes.$inferSelect;
@@ -10,15 +11,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Contract `bonusType` / Bonus `type`: 1 money, 2 free spins, 3 cashback. */
 const typeOf = (kind: string) => (kind === 'freespins' ? 2 : kind === 'cashback' ? 3 : 1);
 
-/** What presenting a player bonus needs of its definition. */
-export type BonusFace = Pick<
-  BonusRow,
-  'name' | 'kind' | 'wagerMultiplier' | 'cancelLock' | 'packageId' | 'packagePriority'
->;
+/** What presenting a player bonus needs of its definition (its money rules are the bonus's own terms). */
+export type BonusFace = Pick<BonusRow, 'name' | 'kind' | 'packageId' | 'packagePriority'>;
 
 /** A player bonus in the contract's shape (api-contract §10); `openStakes` counts its unsettled rounds. */
 export function toPlayerBonus(row: PlayerBonusRow, bonus: BonusFace, openStakes = 0): PlayerBonus {
   const major = (minor: bigint) => toMajor(minor, row.currency);
+  const terms = frozen(row.terms);
   const percentage =
     row.requiredWager === 0n ? 0 : Math.min(100, Number((row.currentWager * 10_000n) / row.requiredWager) / 100);
   return {
@@ -36,10 +35,10 @@ export function toPlayerBonus(row: PlayerBonusRow, bonus: BonusFace, openStakes 
     currentWagerAmount: major(row.currentWager),
     requiredWagerCasinoAmount: major(row.requiredWager),
     requiredWagerSportsbookAmount: 0,
-    wagerCasino: Number(bonus.wagerMultiplier),
+    wagerCasino: Number(terms.wagerMultiplier),
     wagerSportsbook: 0,
     openedTransactionsCount: openStakes,
-    isBonusCancelLock: bonus.cancelLock && row.currentWager > 0n,
+    isBonusCancelLock: terms.cancelLock && row.currentWager > 0n,
     maxBetAmount: row.maxBet === null ? null : major(row.maxBet),
     activationExpiredAt: iso(row.activationExpiresAt),
     wageringExpiredAt: iso(row.wageringExpiresAt),

@@ -11,6 +11,7 @@ import { currencies, toMinor } from '@croupier/contracts/reference/index';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { amountOf, isAvailable } from './definitions.ts';
+import { issuingPaused } from './editor/issuing.ts';
 import { toBonus, toPlayerBonus } from './present.ts';
 import { bonuses, packages, playerBonuses } from './schema.ts';
 import { definitionsOf, openStakesOf } from './store.ts';
@@ -59,8 +60,10 @@ export async function listOffers(db: Db, playerId: string, q: BonusesQuery, now:
     if (q.bonusIds.length === 0) return [];
     where.push(inArray(bonuses.id, q.bonusIds));
   } else where.push(eq(bonuses.kind, 'deposit'));
+  // Bonus issuing paused everywhere (issue 27): no deposit offer (named bonuses are still described).
+  if (!q.bonusIds && (await issuingPaused(db))) return [];
   const rows = await db
-    .select({ bonus: bonuses, packageName: packages.name })
+    .select({ bonus: bonuses, packageName: packages.name, packageEnabled: packages.enabled })
     .from(bonuses)
     .leftJoin(packages, eq(packages.id, bonuses.packageId))
     .where(and(...where))
@@ -75,6 +78,7 @@ export async function listOffers(db: Db, playerId: string, q: BonusesQuery, now:
   );
   const deposit = depositOf(q);
   return rows
+    .filter(({ packageEnabled }) => packageEnabled !== false)
     .filter(({ bonus }) => isAvailable(bonus, now) && !(bonus.kind === 'deposit' && had.has(bonus.id)))
     .filter(({ bonus }) => bonus.kind !== 'deposit' || bonus.minDeposits[q.currency] !== undefined)
     .filter(

@@ -21,11 +21,33 @@ export const bonus = pgSchema('bonus');
 /** Per-currency amounts of a definition: currency code → minor units (decimal strings, exact). */
 export type AmountMap = Record<string, string>;
 
+/**
+ * The money rules a player bonus (or free spins' winnings) was issued with (issue 27): frozen at issue, so
+ * an edit of the definition never changes what is already in flight. Minor units as decimal strings, in the
+ * issue's currency.
+ */
+export interface FrozenTerms {
+  wagerMultiplier: string;
+  maxBet: string | null;
+  maxWin: string | null;
+  gameIds: string[];
+  gameIdsExcluded: boolean;
+  providerIds: string[];
+  providerIdsExcluded: boolean;
+  /** Game id → percent of each stake that counts (default 100). */
+  contributions: Record<string, number>;
+  cancelLock: boolean;
+  activationDays: number;
+  wageringDays: number;
+}
+
 /** A welcome package: ordered deposit bonuses offered one after another. */
 export const packages = bonus.table('packages', {
   id: uuid('id').primaryKey().defaultRandom(),
   identity: text('identity').notNull().unique(),
   name: text('name').notNull(),
+  /** A paused package offers none of its steps (issue 27). */
+  enabled: boolean('enabled').notNull().default(true),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
@@ -71,6 +93,8 @@ export const bonuses = bonus.table(
     /** Free spins: the game (catalogue identity) and the count; `amounts` is the bet per spin. */
     freeSpinGame: text('freespin_game'),
     freeSpinCount: integer('freespin_count'),
+    /** Archived: never offered or issued again, kept for the bonuses issued under it (issue 27). */
+    archivedAt: instant('archived_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [check('bonuses_kind', sql`${t.kind} in ('deposit', 'cash', 'freespins', 'cashback')`)],
@@ -86,6 +110,16 @@ export const codes = bonus.table('codes', {
   /** 1 apply now, 3 attach to the next deposit. */
   triggers: smallint('triggers').array().notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Limits (issue 27): applications in all, and per rolling period of `periodHours`; null: no limit. */
+  maxUses: integer('max_uses'),
+  maxUsesPerPeriod: integer('max_uses_per_period'),
+  periodHours: integer('period_hours'),
+  /** When the code may be applied (null: open-ended). */
+  validFrom: instant('valid_from'),
+  validTo: instant('valid_to'),
+  /** Archived: refused like a paused code, hidden from the list by default, kept for its history. */
+  archivedAt: instant('archived_at'),
+  createdAt: instant('created_at').notNull().defaultNow(),
 });
 
 /**
@@ -118,6 +152,8 @@ export const playerBonuses = bonus.table(
     /** What issued it ('code:…', 'invoice:…'): the same cause issues at most once. */
     issueKey: text('issue_key').notNull().unique(),
     issueSessionId: uuid('issue_session_id').notNull(),
+    /** The definition's money rules at issue (issue 27): the wagering rule reads these, never the definition. */
+    terms: jsonb('terms').$type<FrozenTerms>().notNull().default(sql`'{}'::jsonb`),
     createdAt: instant('created_at').notNull().defaultNow(),
     activatedAt: instant('activated_at'),
     finishedAt: instant('finished_at'),
@@ -208,6 +244,8 @@ export const playerFreespins = bonus.table(
     expiresAt: instant('expires_at'),
     issueKey: text('issue_key').notNull().unique(),
     issueSessionId: uuid('issue_session_id').notNull(),
+    /** The play window and the winnings' wagering at issue (issue 27): the winnings' bonus gets these. */
+    terms: jsonb('terms').$type<FrozenTerms>().notNull().default(sql`'{}'::jsonb`),
     createdAt: instant('created_at').notNull().defaultNow(),
     activatedAt: instant('activated_at'),
     finishedAt: instant('finished_at'),

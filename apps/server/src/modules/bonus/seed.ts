@@ -1,18 +1,24 @@
-import { currencies } from '@croupier/contracts/reference/index';
-import { sql } from 'drizzle-orm';
+import type { CreateBonusRequest } from '@croupier/contracts';
+import { currencies, toMajor } from '@croupier/contracts/reference/index';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AmountMap } from './schema.ts';
-import { bonuses, codes, packages } from './schema.ts';
+import { createCode } from './editor/codes.ts';
+import { createDefinition } from './editor/definitions.ts';
+import { createPackage, listPackages, updatePackage } from './editor/packages.ts';
+import { codes } from './schema.ts';
+import { bonusByIdentity } from './store.ts';
 
-// The demo's bonuses (issue 12 §10): the WELCOME100 deposit code and a welcome package of three deposit
-// bonuses. Amounts are set per currency from a euro amount at the reference rates (operator data: a back
-// office would set each currency by hand).
+// The demo's bonuses (issue 12 §10): the WELCOME100 deposit code, a welcome package of three deposit bonuses,
+// weekly cashback, FREESPINS20 and retention's prize bonuses. Created through the back office's own service
+// functions (issue 27: one way to create a bonus), without an audit row (nobody changed anything); each is
+// created only when its identity is missing, so a re-run, or a staff edit since, is left alone. Amounts are set per
+// currency from a euro amount at the reference rates (operator data: the back office sets each currency by hand).
 
-/** `euros` in every enabled currency's minor units, at the reference rate (1 EUR = `rate` minor units). */
-function everywhere(euros: number): AmountMap {
-  const map: AmountMap = {};
+/** `euros` in every enabled currency, in major units, at the reference rate (1 EUR = `rate` minor units). */
+function everywhere(euros: number): Record<string, number> {
+  const map: Record<string, number> = {};
   for (const c of currencies) {
-    if (c.isEnabled) map[c.code] = String(Math.round(euros * c.rate.rate));
+    if (c.isEnabled) map[c.code] = toMajor(BigInt(Math.round(euros * c.rate.rate)), c.code);
   }
   return map;
 }
@@ -21,8 +27,8 @@ function everywhere(euros: number): AmountMap {
  * The slot's minimum bet per currency (about 0.10 EUR, up to a 1-2-5 step and at least 10 minor units, as the
  * studio's limits): the demo's free spins play at it.
  */
-function minimumBets(): AmountMap {
-  const map: AmountMap = {};
+function minimumBets(): Record<string, number> {
+  const map: Record<string, number> = {};
   for (const c of currencies) {
     if (!c.isEnabled) continue;
     let step = 10;
@@ -34,7 +40,7 @@ function minimumBets(): AmountMap {
         }
       }
     }
-    map[c.code] = String(step);
+    map[c.code] = toMajor(BigInt(step), c.code);
   }
   return map;
 }
@@ -45,15 +51,11 @@ function minimumBets(): AmountMap {
  */
 export const demoPrizeBonuses = { freeSpins: 'prize-freespins-10', cash: 'prize-cash-5' } as const;
 
-const wagering = { wagerMultiplier: '30', maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
+const reason = 'The demo data (seed).';
+const wagering = { wagerMultiplier: 30, maxBets: everywhere(5), activationDays: 7, wageringDays: 30 };
 
-export async function seedBonuses(db: Db): Promise<void> {
-  const [welcome] = await db
-    .insert(packages)
-    .values({ identity: 'welcome', name: 'Welcome package' })
-    .onConflictDoUpdate({ target: packages.identity, set: { name: sql`excluded.name` } })
-    .returning();
-  const deposit = (identity: string, name: string, percentage: number, priority: number, packaged: boolean) => ({
+function deposit(identity: string, name: string, percentage: number): CreateBonusRequest {
+  return {
     identity,
     name,
     kind: 'deposit',
@@ -61,67 +63,87 @@ export async function seedBonuses(db: Db): Promise<void> {
     maxAmounts: everywhere(100),
     minDeposits: everywhere(10),
     ...wagering,
-    packageId: packaged ? welcome!.id : null,
-    packagePriority: priority,
-  });
-  const rows = [
-    deposit('welcome-100', 'Welcome 100% up to 100 EUR', 100, 0, false),
-    deposit('welcome-1', 'First deposit: 100%', 100, 1, true),
-    deposit('welcome-2', 'Second deposit: 50%', 50, 2, true),
-    deposit('welcome-3', 'Third deposit: 25%', 25, 3, true),
-  ];
-  const cashback = {
-    identity: 'weekly-cashback',
-    name: 'Weekly cashback 10%',
-    kind: 'cashback',
+    reason,
+  };
+}
+
+// FREESPINS20 (issue 12 §10): 20 free spins on Neon Fruits at the minimum bet, winnings wagered ×20.
+const freeSpins: CreateBonusRequest = {
+  identity: 'freespins-20',
+  name: '20 free spins on Neon Fruits',
+  kind: 'freespins',
+  amounts: minimumBets(),
+  freeSpinGame: 'neon-fruits',
+  freeSpinCount: 20,
+  wagerMultiplier: 20,
+  activationDays: 7,
+  wageringDays: 7,
+  reason,
+};
+
+function definitions(): CreateBonusRequest[] {
+  return [
+    deposit('welcome-100', 'Welcome 100% up to 100 EUR', 100),
+    deposit('welcome-1', 'First deposit: 100%', 100),
+    deposit('welcome-2', 'Second deposit: 50%', 50),
+    deposit('welcome-3', 'Third deposit: 25%', 25),
     // For cashback the percentage is of the week's net real-money loss.
-    depositPercentage: 10,
-    wagerMultiplier: '1',
-    reusable: true,
-  };
-  // FREESPINS20 (issue 12 §10): 20 free spins on Neon Fruits at the minimum bet, winnings wagered ×20.
-  const freeSpins = {
-    identity: 'freespins-20',
-    name: '20 free spins on Neon Fruits',
-    kind: 'freespins',
-    amounts: minimumBets(),
-    freeSpinGame: 'neon-fruits',
-    freeSpinCount: 20,
-    wagerMultiplier: '20',
-    activationDays: 7,
-    wageringDays: 7,
-  };
-  // Retention prizes (decision 0077): 10 free spins on Neon Fruits (a wheel sector, a tournament place) and a
-  // 5 EUR cash bonus wagered ×10 (a wheel sector). Neither is an offer: offers list deposit bonuses only.
-  const prizeSpins = {
-    ...freeSpins,
-    identity: demoPrizeBonuses.freeSpins,
-    name: '10 free spins on Neon Fruits',
-    freeSpinCount: 10,
-    reusable: true,
-  };
-  const prizeCash = {
-    identity: demoPrizeBonuses.cash,
-    name: '5 EUR bonus',
-    kind: 'cash',
-    amounts: everywhere(5),
-    wagerMultiplier: '10',
-    maxBets: everywhere(5),
-    activationDays: 7,
-    wageringDays: 7,
-    reusable: true,
-  };
-  for (const row of [...rows, cashback, freeSpins, prizeSpins, prizeCash]) {
-    await db.insert(bonuses).values(row).onConflictDoNothing({ target: bonuses.identity });
+    {
+      identity: 'weekly-cashback',
+      name: 'Weekly cashback 10%',
+      kind: 'cashback',
+      depositPercentage: 10,
+      wagerMultiplier: 1,
+      reusable: true,
+      reason,
+    },
+    freeSpins,
+    // Retention prizes (decision 0077): 10 free spins on Neon Fruits (a wheel sector, a tournament place) and a
+    // 5 EUR cash bonus wagered ×10 (a wheel sector). Neither is an offer: offers list deposit bonuses only.
+    {
+      ...freeSpins,
+      identity: demoPrizeBonuses.freeSpins,
+      name: '10 free spins on Neon Fruits',
+      freeSpinCount: 10,
+      reusable: true,
+    },
+    {
+      identity: demoPrizeBonuses.cash,
+      name: '5 EUR bonus',
+      kind: 'cash',
+      amounts: everywhere(5),
+      wagerMultiplier: 10,
+      maxBets: everywhere(5),
+      activationDays: 7,
+      wageringDays: 7,
+      reusable: true,
+      reason,
+    },
+  ];
+}
+
+async function idOf(db: Db, identity: string): Promise<string> {
+  return (await bonusByIdentity(db, identity))!.id;
+}
+
+export async function seedBonuses(db: Db): Promise<void> {
+  for (const d of definitions()) {
+    if (!(await bonusByIdentity(db, d.identity))) await createDefinition(db, null, d);
   }
-  const [code] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'welcome-100'`);
-  await db
-    .insert(codes)
-    .values({ code: 'WELCOME100', bonusId: code!.id, triggers: [3] })
-    .onConflictDoNothing();
-  const [spins] = await db.select().from(bonuses).where(sql`${bonuses.identity} = 'freespins-20'`);
-  await db
-    .insert(codes)
-    .values({ code: 'FREESPINS20', bonusId: spins!.id, triggers: [1] })
-    .onConflictDoNothing();
+  // The welcome package: the three deposit steps in order, set when the package is first made.
+  if (!(await listPackages(db)).some((p) => p.identity === 'welcome')) {
+    const welcome = await createPackage(db, null, { identity: 'welcome', name: 'Welcome package', reason });
+    const steps = [await idOf(db, 'welcome-1'), await idOf(db, 'welcome-2'), await idOf(db, 'welcome-3')];
+    await updatePackage(db, null, welcome.id, { name: welcome.name, steps });
+  }
+  const demoCodes = [
+    { code: 'WELCOME100', identity: 'welcome-100', triggers: [3 as const] },
+    { code: 'FREESPINS20', identity: 'freespins-20', triggers: [1 as const] },
+  ];
+  for (const c of demoCodes) {
+    const [exists] = await db.select({ code: codes.code }).from(codes).where(eq(codes.code, c.code));
+    if (!exists) {
+      await createCode(db, null, { code: c.code, bonusId: await idOf(db, c.identity), triggers: c.triggers, reason });
+    }
+  }
 }

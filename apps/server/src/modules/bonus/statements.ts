@@ -6,13 +6,14 @@ const playerBonusColumns = `pb.id, pb.player_id as "playerId", pb.bonus_id as "b
   pb.result, pb.amount, pb.required_wager as "requiredWager", pb.current_wager as "currentWager",
   pb.max_bet as "maxBet", pb.max_win as "maxWin", pb.converted, pb.once, pb.activation_expires_at as "activationExpiresAt",
   pb.wagering_expires_at as "wageringExpiresAt", pb.issue_key as "issueKey",
-  pb.issue_session_id as "issueSessionId", pb.created_at as "createdAt", pb.activated_at as "activatedAt",
+  pb.issue_session_id as "issueSessionId", pb.terms, pb.created_at as "createdAt", pb.activated_at as "activatedAt",
   pb.finished_at as "finishedAt"`;
 
-const bonusColumns = `b.name, b.kind, b.wager_multiplier as "wagerMultiplier", b.cancel_lock as "cancelLock",
-  b.package_id as "packageId", b.package_priority as "packagePriority", b.game_ids as "gameIds",
-  b.game_ids_excluded as "gameIdsExcluded", b.provider_ids as "providerIds",
-  b.provider_ids_excluded as "providerIdsExcluded", b.contributions`;
+/**
+ * What presenting it needs of the definition. Its money rules (multiplier, games, contributions, cancel lock)
+ * are the bonus's own frozen terms, `pb.terms` (issue 27): never read from the definition here.
+ */
+const bonusColumns = `b.name, b.kind, b.package_id as "packageId", b.package_priority as "packagePriority"`;
 
 /** The currency's active bonus with what the rule needs of its definition (the account is already locked). */
 export const ACTIVE_BONUS = statement(

@@ -14,13 +14,14 @@ import {
   SETTLE_ROUND_STAKE,
   STAKE_AND_WAGER,
 } from './statements.ts';
+import { frozen } from './terms.ts';
 
 // The bonus inside every money movement (decision 0055), under the account lock: max bet per round, the
 // stake's real/bonus split per round, wagering progress on bets; a win's bonus share following the state of
 // the round's bonus; a rollback's progress and parts undone; conversion once wagering is complete and none
 // of the bonus's stakes can still be rolled back (decision 0090). Stakes take real money first (wallet funding).
 
-type Active = PlayerBonusRow & BonusFace & Parameters<typeof contributionOf>[0];
+type Active = PlayerBonusRow & BonusFace;
 /** No bonus active: one row of nulls, still with what it read of the round. */
 type OnBet = (Active | { id: null }) & { roundStaked: bigint; otherRound: boolean; freeRound: boolean };
 interface RoundStake extends StakeBonus {
@@ -36,8 +37,9 @@ interface RoundStake extends StakeBonus {
 }
 
 const betsChannel = (playerId: string) => `game:bets#${playerId}`;
+/** The stake's wagering: the contribution the bonus was issued with (its frozen terms, issue 27). */
 const counted = (pb: Active, m: Movement) =>
-  (m.amount * BigInt(Math.round(contributionOf(pb, m.gameId, m.providerId) * 100))) / 10_000n;
+  (m.amount * BigInt(Math.round(contributionOf(frozen(pb.terms), m.gameId, m.providerId) * 100))) / 10_000n;
 
 async function activeOf(sql: Sql, m: Movement): Promise<Active | null> {
   const [row] = await sql.query<Active>(ACTIVE_BONUS, [m.playerId, m.currency]);

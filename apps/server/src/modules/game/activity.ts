@@ -44,7 +44,7 @@ export interface ActivityOptions {
 export const isBigWin = (bet: bigint, win: bigint, multiplier: number): boolean =>
   win > bet && win * 100n >= bet * BigInt(Math.round(multiplier * 100));
 
-/** A collection limited to countries makes its games available only there (catalogue.restrictedIn). */
+/** A collection (or the game itself) limited to countries makes the game available only there (catalogue.restrictedIn). */
 function onlyIn(limited: string[][]): string[] | null {
   if (limited.length === 0) return null;
   return limited.reduce((kept, list) => kept.filter((c) => list.includes(c)));
@@ -122,9 +122,10 @@ export function publicationsOf(
 const GAME_FACTS = statement(
   'game_activity_facts',
   `select g.name, g.image_path, g.custom_image_path, g.platforms, g.enabled, g.is_demo_mode,
-          (select coalesce(json_agg(c.countries), '[]'::json) from game.game_collections gc
-             join game.collections c on c.id = gc.collection_id
-            where gc.game_id = g.id and cardinality(c.countries) > 0) as limited
+          (select coalesce(json_agg(x.countries), '[]'::json) from (
+             select c.countries from game.game_collections gc join game.collections c on c.id = gc.collection_id
+              where gc.game_id = g.id and cardinality(c.countries) > 0
+             union all select g.countries where cardinality(g.countries) > 0) x) as limited
      from game.games g where g.identity = $1`,
 );
 

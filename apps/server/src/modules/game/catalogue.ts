@@ -101,7 +101,12 @@ export async function present(db: Db, rows: GameRow[]): Promise<Game[]> {
     customImages: imagesOf(g.customImagePath),
     provider: providerOf.get(g.providerId)!,
     collections: collectionsOf.get(g.id) ?? [],
-    labels: [],
+    labels: g.badges.map((badge) => ({
+      id: badge,
+      name: badge,
+      createdAt: g.createdAt.toISOString(),
+      updatedAt: null,
+    })),
     isBonusWagering: false,
     minimumBonusWagerMultiplier: 0,
     rtp: g.rtp === null ? null : Number(g.rtp),
@@ -111,16 +116,20 @@ export async function present(db: Db, rows: GameRow[]): Promise<Game[]> {
 }
 
 /**
- * Where a game may not be shown or played: a game in a collection limited to some countries is only
- * available in those (every limited collection of the game must name the country).
+ * Where a game may be shown and played: the game's own countries when it names some, never its restricted
+ * ones, and a game in a collection limited to some countries is only available in those (every limited
+ * collection of the game must name the country).
  */
-const availableIn = (countries: string[]): SQL =>
-  sql`not exists (select 1 from ${gameCollectionGames} gc join ${gameCollections} c on c.id = gc.collection_id
-    where gc.game_id = ${games.id} and cardinality(c.countries) > 0
-      and not (c.countries @> array[${sql.join(
-        countries.map((c) => sql`${c}`),
-        sql`, `,
-      )}]::text[]))`;
+const availableIn = (countries: string[]): SQL => {
+  const list = sql`array[${sql.join(
+    countries.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`(cardinality(${games.countries}) = 0 or ${games.countries} @> ${list})
+    and not (${games.restrictedCountries} && ${list})
+    and not exists (select 1 from ${gameCollectionGames} gc join ${gameCollections} c on c.id = gc.collection_id
+    where gc.game_id = ${games.id} and cardinality(c.countries) > 0 and not (c.countries @> ${list}))`;
+};
 
 /** `%` `_` and `\` in a search are literal characters, not wildcards. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -197,9 +206,24 @@ export async function findGame(db: Db, value: string): Promise<GameRow | null> {
   return row ?? null;
 }
 
-/** Whether the game is unavailable in any of the countries (a limited collection of it names none of them). */
+/**
+ * Whether the game is unavailable in any of the countries: restricted there, not among its own countries, or
+ * a limited collection of it does not name the country.
+ */
 export async function restrictedIn(db: Db, gameId: string, countries: string[]): Promise<boolean> {
   if (countries.length === 0) return false;
+  const [own] = await db
+    .select({ countries: games.countries, restricted: games.restrictedCountries })
+    .from(games)
+    .where(eq(games.id, gameId));
+  if (
+    own &&
+    countries.some(
+      (country) => own.restricted.includes(country) || (own.countries.length > 0 && !own.countries.includes(country)),
+    )
+  ) {
+    return true;
+  }
   const limited = await db
     .select({ countries: gameCollections.countries })
     .from(gameCollectionGames)

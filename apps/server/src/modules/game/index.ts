@@ -2,6 +2,7 @@
 export { activityHistory, activityRule } from './activity.ts';
 export { findGame, gamesByIdentity, providerOfGame, restrictedIn } from './catalogue.ts';
 export { gameIdentitiesInCollections } from './collection-games.ts';
+export { type GameEditorOptions, gameEditorRoutes } from './editor/routes.ts';
 export {
   type BeforeLaunchContext,
   type BeforeLaunchHook,

@@ -55,8 +55,14 @@ export const games = game.table(
     currencies: text('currencies').array().notNull().default(sql`'{}'::text[]`),
     /** Image folder, relative: `{imagePath}/200x300@2x.png` (game-hub CDN base). */
     imagePath: text('image_path'),
-    /** Operator's own images folder (customer CDN base); null: none. */
+    /** Operator's own images folder (customer CDN base); null: none. The back office's uploads land here. */
     customImagePath: text('custom_image_path'),
+    /** Labels on the game's card ('new', 'hot', …), in order: the Game's `labels`. */
+    badges: text('badges').array().notNull().default(sql`'{}'::text[]`),
+    /** Countries where the game is shown and played; empty: everywhere (its collections may still limit it). */
+    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    /** Countries where the game is never shown nor played, whatever `countries` and its collections say. */
+    restrictedCountries: text('restricted_countries').array().notNull().default(sql`'{}'::text[]`),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

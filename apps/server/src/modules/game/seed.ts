@@ -1,8 +1,8 @@
 import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { addGamesToCollection, saveCollection, saveGame } from './editor/save.ts';
 import { invalidateLobby } from './lobby-cache.ts';
-import { gameCollectionGames, gameCollections, gameProviders, games } from './schema.ts';
+import { gameProviders } from './schema.ts';
 
 /** Where the web build puts a game's thumbnails: `{path}/200x300@2x.png` and so on. */
 export const imagePathOf = (identity: string) => `/assets/games/${identity}`;
@@ -88,61 +88,47 @@ const demoGames = [
   },
 ];
 
-/** Demo catalogue: the studio, its six games and five collections. Idempotent: upserts keyed by identity. */
+/**
+ * Demo catalogue: the studio, its six games and five collections. Idempotent: keyed by identity, through the
+ * catalogue's one write path (editor/save.ts), so the seed and the back office cannot disagree on what a game is.
+ */
 export async function seedGames(db: Db): Promise<void> {
-  const [provider] = await db
-    .insert(gameProviders)
-    .values({ identity: STUDIO_PROVIDER_ID, name: 'Croupier Studio', position: 1 })
-    .onConflictDoUpdate({ target: gameProviders.identity, set: { name: 'Croupier Studio' } })
-    .returning();
-  const collectionIds = new Map<string, string>();
-  for (const c of demoCollections) {
-    const [row] = await db
-      .insert(gameCollections)
-      .values(c)
-      .onConflictDoUpdate({
-        target: gameCollections.identity,
-        set: { name: c.name, position: c.position, countries: c.countries, isHidden: c.isHidden },
-      })
-      .returning({ id: gameCollections.id });
-    collectionIds.set(c.identity, row!.id);
-  }
-  for (const [position, g] of demoGames.entries()) {
-    const { collections, ...fields } = g;
-    const values = {
-      ...fields,
-      providerId: provider!.id,
-      position: position + 1,
-      isDemoMode: true,
-      enabled: true,
-      imagePath: imagePathOf(g.identity),
-    };
-    const [row] = await db
-      .insert(games)
-      .values(values)
-      // Descriptive fields only: an operator's enabled / position / score changes survive the next start.
-      .onConflictDoUpdate({
-        target: games.identity,
-        set: {
-          name: g.name,
-          type: g.type,
-          volatility: g.volatility,
-          paylines: g.paylines,
-          rtp: g.rtp,
-          description: g.description,
-          imagePath: values.imagePath,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: games.id });
-    for (const identity of collections) {
-      await db
-        .insert(gameCollectionGames)
-        .values({ collectionId: collectionIds.get(identity)!, gameId: row!.id, position: position + 1 })
-        .onConflictDoNothing();
+  // Its own transaction, not changeConfig: seeding runs at start, before this instance serves, and is no staff
+  // change; an event would reach the caches of tests (and instances) long after, dropping them for nothing.
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const provider = await seedProvider(tx, STUDIO_PROVIDER_ID, 'Croupier Studio', 1);
+    const collectionIds = new Map<string, string>();
+    for (const { position, ...c } of demoCollections) {
+      const saved = await saveCollection(tx, { identity: c.identity }, { ...c, order: position }, c);
+      collectionIds.set(c.identity, saved!.id);
     }
-  }
+    for (const [position, g] of demoGames.entries()) {
+      const { collections, score, identity, ...described } = g;
+      const imagePath = imagePathOf(identity);
+      // Descriptive fields only on an existing game: an operator's enabled / order / score changes survive.
+      const saved = await saveGame(
+        tx,
+        { identity },
+        { ...described, imagePath },
+        { ...described, identity, score, imagePath, providerId: provider, order: position + 1, isDemoMode: true },
+      );
+      for (const collection of collections) {
+        await addGamesToCollection(tx, collectionIds.get(collection)!, [saved!.id], { position: position + 1 });
+      }
+    }
+  });
   invalidateLobby(db);
+}
+
+/** A provider by identity (created, or its name kept up to date); answers its id. */
+async function seedProvider(tx: Db, identity: string, name: string, position: number): Promise<string> {
+  const [provider] = await tx
+    .insert(gameProviders)
+    .values({ identity, name, position })
+    .onConflictDoUpdate({ target: gameProviders.identity, set: { name } })
+    .returning({ id: gameProviders.id });
+  return provider!.id;
 }
 
 /**
@@ -150,35 +136,24 @@ export async function seedGames(db: Db): Promise<void> {
  * `betsy-sportsbook-betsy` (real money only, in no collection: `/betting` starts it). Idempotent.
  */
 export async function seedSportsbookGame(db: Db): Promise<void> {
-  const [provider] = await db
-    .insert(gameProviders)
-    .values({ identity: 'betsy', name: 'Betsy', position: 2 })
-    .onConflictDoUpdate({ target: gameProviders.identity, set: { name: 'Betsy' } })
-    .returning();
-  const values = {
-    identity: 'betsy-sportsbook-betsy',
-    name: 'Sportsbook',
-    type: 'sportsbook',
-    description: 'Pre-match betting on a few fixed events: place, settle or cash out your bets.',
-    providerId: provider!.id,
-    isDemoMode: false,
-    enabled: true,
-    position: 100,
-    // Its card needs thumbnails like any game (issue 29): art/games/betsy-sportsbook-betsy.svg in the web app.
-    imagePath: imagePathOf('betsy-sportsbook-betsy'),
-  };
-  await db
-    .insert(games)
-    .values(values)
-    .onConflictDoUpdate({
-      target: games.identity,
-      set: {
-        name: values.name,
-        type: values.type,
-        description: values.description,
-        imagePath: values.imagePath,
-        updatedAt: sql`now()`,
-      },
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const providerId = await seedProvider(tx, 'betsy', 'Betsy', 2);
+    const described = {
+      name: 'Sportsbook',
+      type: 'sportsbook',
+      description: 'Pre-match betting on a few fixed events: place, settle or cash out your bets.',
+      // Its card needs thumbnails like any game (issue 29): art/games/betsy-sportsbook-betsy.svg in the web app.
+      imagePath: imagePathOf('betsy-sportsbook-betsy'),
+    };
+    await saveGame(tx, { identity: 'betsy-sportsbook-betsy' }, described, {
+      ...described,
+      identity: 'betsy-sportsbook-betsy',
+      providerId,
+      isDemoMode: false,
+      enabled: true,
+      order: 100,
     });
+  });
   invalidateLobby(db);
 }

@@ -1,4 +1,5 @@
 import { minorOfRequest, type PaymentMethod } from '@croupier/contracts';
+import { paymentMethodShown } from '../settings/index.ts';
 import { currencyOf, methodsFor } from './catalogue.ts';
 import type { PaymentDeps } from './deps.ts';
 import { invalid } from './errors.ts';
@@ -8,7 +9,7 @@ type Direction = 'deposit' | 'withdrawal';
 
 /** The methods a player may use in a currency; listing deposit methods already runs the deposit checks. */
 export async function listMethods(
-  { rates, beforeDeposit }: Pick<PaymentDeps, 'rates' | 'beforeDeposit'>,
+  { db, rates, beforeDeposit }: Pick<PaymentDeps, 'db' | 'rates' | 'beforeDeposit'>,
   direction: Direction,
   playerId: string,
   currency: string,
@@ -17,7 +18,8 @@ export async function listMethods(
   const code = currency.trim().toUpperCase();
   if (!currencyOf(code)) throw invalid({ currency: 'This currency is not available.' });
   if (direction === 'deposit') await checkDepositLimits(beforeDeposit, { playerId, currency: code });
-  return methodsFor(direction, code, rates.current(), country);
+  // Staff may narrow a country's methods (the site settings, issue 27).
+  return methodsFor(direction, code, rates.current(), country).filter((m) => paymentMethodShown(db, country, m.method));
 }
 
 export function pickMethod(

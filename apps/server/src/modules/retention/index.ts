@@ -8,6 +8,7 @@ import type { DepositSucceeded } from '../payment/index.ts';
 import type { MayGainValue } from '../risk/index.ts';
 import { type RatesSource, seededRates } from '../settings/index.ts';
 import type { MoneyRule } from '../wallet/index.ts';
+import { retentionEditorRoutes } from './backoffice-routes.ts';
 import { decidedRoundsHandler } from './decided.ts';
 import { createRetentionConsumer, depositEvents, type RetentionHandler, retentionEventsRule } from './events.ts';
 import { createLoyalty, loyaltyRoutes } from './loyalty/index.ts';
@@ -123,6 +124,8 @@ export function createRetentionModule({
       await app.register(wheelRoutes, { deps: wheel.deps });
       await tournaments.routes(app);
       if (quests) await quests.routes(app);
+      // The back office's editors (issue 27): quests, tournaments, wheels, loyalty.
+      await app.register(retentionEditorRoutes, { db, now, scheduleEnd: tournaments.scheduleEnd });
     },
   };
 }

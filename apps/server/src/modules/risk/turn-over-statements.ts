@@ -6,8 +6,13 @@ import { statement } from '../../db/lean-sql.ts';
 // withdrawal hold on the account (decision 0076) follows it: the limits rule's effect asks the movement's own
 // statement to release or hold it (decision 0099), so this module writes no wallet table.
 
-/** The operator's rule is on (no row: on, N = 1; decision 0076). SQL, for the statements below. */
-const RULE_ON = `coalesce((select s.enabled and s.multiplier > 0 from risk.turn_over_settings s where s.id = 1), true)`;
+/**
+ * The operator's rule is on (the `turn-over` operating setting, turn-over-setting.ts; never set: on, N = 1;
+ * decision 0076). SQL, for the statements below.
+ */
+const RULE_ON = `coalesce((select coalesce((s.value->>'enabled')::boolean, true)
+    and coalesce((s.value->>'multiplier')::numeric, 1) > 0
+    from settings.operating_settings s where s.key = 'turn-over'), true)`;
 
 /**
  * A bet's real stake counts while some turnover is owed; `met` when this stake reaches the target (the hold is

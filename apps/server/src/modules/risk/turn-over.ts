@@ -2,10 +2,12 @@ import { ApiError, ErrorCode, type TurnOverWager } from '@croupier/contracts';
 import { isCurrencyCode, toMajor } from '@croupier/contracts/reference/index';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { holdWithdrawals, releaseAllWithdrawals, withdrawalsHeld } from '../wallet/index.ts';
+import { readSetting } from '../settings/index.ts';
+import { holdWithdrawals, withdrawalsHeld } from '../wallet/index.ts';
+import { turnOverSetting } from './turn-over-setting.ts';
 
-// The turn-over wager (issue 12 §7, decisions 0066 and 0076): every deposit must be staked N times (operator
-// setting, default 1 when the operator has no row; N = 0 or `enabled = false` switches it off) before money can
+// The turn-over wager (issue 12 §7, decisions 0066 and 0076): every deposit must be staked N times (operating
+// setting `turn-over`, turn-over-setting.ts; default 1 when never set; N = 0 or `enabled = false` switches it off) before money can
 // be withdrawn. A deposit raises the target inside its credit's transaction; bets count through the limits
 // rule's statement (turn-over-statements.ts, money-rule.ts). The wallet holds the account's withdrawals from the
 // deposit's credit on (its `withdrawalBalance` is 0, live events included); this module releases the hold when
@@ -26,25 +28,14 @@ interface Setting {
   hundredths: bigint;
 }
 
-/** The default without an operator row (issue 12 §7): on, deposits wagered once. */
-const DEFAULT_SETTING: Setting = { enabled: true, hundredths: 100n };
-
-/** The operator's setting (one row; none: the default, on with N = 1). N = 0 is off. */
+/**
+ * The operator's setting as the deposit's transaction reads it (`db` is that transaction): a staff change applies
+ * from the next deposit on every instance. N = 0 is off.
+ */
 async function settingOf(db: Db): Promise<Setting> {
-  const rows = await db.execute(
-    sql`select enabled, (multiplier * 100)::bigint::text as m from risk.turn_over_settings where id = 1`,
-  );
-  const [row] = rowsOf<{ enabled: boolean; m: string }>(rows);
-  if (!row) return DEFAULT_SETTING;
-  const hundredths = BigInt(row.m);
-  return { enabled: row.enabled && hundredths > 0n, hundredths };
-}
-
-/** The demo's setting (issue 12 §7): on, deposits wagered once (the default, written out for the back office). */
-export async function seedTurnOver(db: Db): Promise<void> {
-  await db.execute(
-    sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 1) on conflict do nothing`,
-  );
+  const { value } = await readSetting(db, turnOverSetting);
+  const hundredths = BigInt(Math.round(value.multiplier * 100));
+  return { enabled: value.enabled && hundredths > 0n, hundredths };
 }
 
 /** Drizzle's execute answers an array (PGlite) or `{ rows }` (node-postgres). */
@@ -98,19 +89,7 @@ export async function turnOverOf(db: Db, playerId: string, currency: string): Pr
   };
 }
 
-/**
- * The operator's setting (the back office's write; tests use it too). Switching the rule off releases every
- * held withdrawal, so no hold outlives it (decision 0076); switching it on holds nothing retroactively (the
- * next deposit holds its account).
- */
-export async function setTurnOverSetting(db: Db, s: { enabled: boolean; multiplier: number }): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into risk.turn_over_settings (id, enabled, multiplier) values (1, ${s.enabled}, ${s.multiplier})
-      on conflict (id) do update set enabled = excluded.enabled, multiplier = excluded.multiplier`);
-    if (!s.enabled || s.multiplier <= 0) await releaseAllWithdrawals(tx as unknown as Db);
-  });
-}
+export { seedTurnOver, setTurnOverSetting } from './turn-over-setting.ts';
 
 /**
  * Before a withdrawal (in its transaction): refused while the account's withdrawals are held (the wallet's

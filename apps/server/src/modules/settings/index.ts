@@ -27,3 +27,12 @@ export {
 } from './rates/index.ts';
 export { settingsRoutes } from './routes.ts';
 export { createSettingsService, type SettingsService } from './service.ts';
+export {
+  type LiveSiteSettings,
+  paymentMethodShown,
+  siteSetting,
+  siteSettingsDefaults,
+  siteSettingsOf,
+  siteSettingsRoutes,
+  startSiteSettings,
+} from './site/index.ts';

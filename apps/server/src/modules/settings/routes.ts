@@ -5,9 +5,13 @@ import { route } from '../../http/endpoint.ts';
 import { visitorOf } from '../../http/visitor.ts';
 import type { RatesSource } from './rates/index.ts';
 import { createSettingsService } from './service.ts';
+import type { LiveSiteSettings } from './site/index.ts';
 
-export async function settingsRoutes(app: FastifyInstance, { config, rates }: { config: Config; rates: RatesSource }) {
-  const settings = createSettingsService(config, rates);
+export async function settingsRoutes(
+  app: FastifyInstance,
+  { config, rates, live }: { config: Config; rates: RatesSource; live?: LiveSiteSettings },
+) {
+  const settings = createSettingsService(config, rates, live);
   const e = endpoints.settings;
 
   route(app, e.currencies, ({ query }) => ({

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { LoyaltyInput } from '@croupier/contracts';
+import { count } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { loyaltyLevels, loyaltyProgram } from './schema.ts';
+import { withTransaction } from '../../wallet/index.ts';
+import { saveLoyalty } from './editor.ts';
+import { loyaltyLevels } from './schema.ts';
 
 // The demo's loyalty programme (issue 13 §6): five levels, one point per euro staked, and the table games
 // (roulette, blackjack) counting for less than the others, as operators usually set it.
@@ -13,27 +16,22 @@ export const demoLevels = [
   { name: 'Diamond', order: 5, points: 10_000 },
 ];
 
-/** Idempotent: levels keyed by order, the programme's single row updated in place. */
+const demo = LoyaltyInput.parse({
+  levels: demoLevels.map(({ name, points }) => ({ name, points })),
+  pointsPerBaseUnit: 1,
+  defaultContribution: 100,
+  contributions: [
+    { game: 'european-roulette', percent: 20 },
+    { game: 'blackjack', percent: 20 },
+  ],
+});
+
+/**
+ * Idempotent: written once, through the editor's own service (the one way the programme is written), when no
+ * level exists yet; a programme that exists is left as staff may have edited it.
+ */
 export async function seedLoyalty(db: Db): Promise<void> {
-  for (const level of demoLevels) {
-    await db
-      .insert(loyaltyLevels)
-      .values({ name: level.name, order: level.order, points: BigInt(level.points * 100) })
-      .onConflictDoUpdate({
-        target: loyaltyLevels.order,
-        set: { name: sql`excluded.name`, points: sql`excluded.points` },
-      });
-  }
-  await db
-    .insert(loyaltyProgram)
-    .values({
-      id: 1,
-      pointsPerBaseUnit: '1',
-      defaultContribution: 100,
-      contributions: { 'european-roulette': 20, blackjack: 20 },
-    })
-    .onConflictDoUpdate({
-      target: loyaltyProgram.id,
-      set: { contributions: sql`excluded.contributions`, pointsPerBaseUnit: sql`excluded.points_per_base_unit` },
-    });
+  const [levels] = await db.select({ n: count() }).from(loyaltyLevels);
+  if ((levels?.n ?? 0) > 0) return;
+  await withTransaction(db, (tx) => saveLoyalty(tx, demo));
 }

@@ -18,6 +18,8 @@ import {
   lockRunOf,
   type PlayerQuestRow,
   progressOf,
+  runDefinitionOf,
+  termsOf,
   updatePlayerQuest,
 } from './store.ts';
 
@@ -46,7 +48,7 @@ export function activateOrClaim(deps: QuestDeps, playerId: string, id: string): 
 
 /** State 3 → 4 with the rewards paid; any other state answers as it is. */
 async function claim(tx: Db, deps: QuestDeps, run: PlayerQuestRow): Promise<Quest> {
-  const d = (await definitionsOf(tx, [run.questId])).get(run.questId)!;
+  const d = await runDefinitionOf(tx, run);
   if (run.state !== QuestState.completed) return present(tx, d, run);
   // Refused (409) during an exclusion: the quest stays completed, claimable once it ends (decision 0092).
   await deps.mayGainValue(run.playerId, tx);
@@ -80,7 +82,16 @@ async function start(tx: Db, deps: QuestDeps, playerId: string, questId: string)
   const endAt = Number.isFinite(endMs) ? new Date(endMs) : null;
   const [row] = await tx
     .insert(playerQuests)
-    .values({ playerId, questId, currency: await currencyOf(tx, playerId), endAt, createdAt: now, updatedAt: now })
+    .values({
+      playerId,
+      questId,
+      currency: await currencyOf(tx, playerId),
+      endAt,
+      createdAt: now,
+      updatedAt: now,
+      // The run keeps these terms whatever the operator edits later.
+      terms: termsOf(d),
+    })
     .onConflictDoNothing()
     .returning();
   // A concurrent activation won: answer its run.

@@ -5,7 +5,7 @@ import { present } from './activate.ts';
 import type { ExpiryData, QuestDeps } from './deps.ts';
 import { publishQuest } from './events.ts';
 import { playerQuests } from './schema.ts';
-import { definitionsOf, lockPlayerQuest, updatePlayerQuest } from './store.ts';
+import { lockPlayerQuest, runDefinitionOf, updatePlayerQuest } from './store.ts';
 
 // The ends of a run that are not a claim: the player cancels an active quest (6), or its deadline passes (5).
 // A completed quest (3) keeps its reward to claim: neither touches it (decision 0061).
@@ -15,7 +15,7 @@ export function cancel(deps: QuestDeps, playerId: string, id: string): Promise<Q
   return withTransaction(deps.db, async (tx) => {
     const run = await lockPlayerQuest(tx, playerId, id);
     if (!run) throw ApiError.of(ErrorCode.notFound, 'No such quest.');
-    const d = (await definitionsOf(tx, [run.questId])).get(run.questId)!;
+    const d = await runDefinitionOf(tx, run);
     if (run.state === QuestState.cancelled) return present(tx, d, run);
     if (run.state !== QuestState.active)
       throw ApiError.of(ErrorCode.conflict, 'Only an active quest can be cancelled.');
@@ -38,7 +38,7 @@ export function expire(deps: QuestDeps, { playerQuestId }: ExpiryData): Promise<
     const now = deps.now();
     if (!run || run.state !== QuestState.active || !run.endAt || run.endAt > now) return false;
     const expired = await updatePlayerQuest(tx, run.id, { state: QuestState.expired, updatedAt: now });
-    const d = (await definitionsOf(tx, [run.questId])).get(run.questId)!;
+    const d = await runDefinitionOf(tx, run);
     await publishQuest(tx, await present(tx, d, expired));
     return true;
   });

@@ -9,7 +9,14 @@ import { betCounts, depositCounts, needsStake, profileProgress, winCounts } from
 import { publishQuest, publishTask } from './events.ts';
 import { activeTaskIds, playerQuest, progressMap, taskEvent } from './present.ts';
 import { playerQuests, playerQuestTasks, questRoundStakes } from './schema.ts';
-import { type Definition, definitionsOf, type PlayerQuestRow, progressOf, type TaskRow } from './store.ts';
+import {
+  type Definition,
+  type PlayerQuestRow,
+  progressOf,
+  runDefinitionOf,
+  runDefinitionsOf,
+  type TaskRow,
+} from './store.ts';
 
 // Quests' retention handler (decision 0061): bets, wins, deposits and profile saves move the tasks of the
 // player's active quests that started before the event. A rollback takes back exactly the steps its bet gave
@@ -73,10 +80,7 @@ async function activeRuns(tx: Db, playerId: string, at: Date): Promise<Run[]> {
   ).filter((r) => r.createdAt <= at && (!r.endAt || r.endAt > at));
   if (rows.length === 0) return [];
   const [definitions, progress] = await Promise.all([
-    definitionsOf(
-      tx,
-      rows.map((r) => r.questId),
-    ),
+    runDefinitionsOf(tx, rows),
     progressOf(
       tx,
       rows.map((r) => r.id),
@@ -84,7 +88,7 @@ async function activeRuns(tx: Db, playerId: string, at: Date): Promise<Run[]> {
   ]);
   return rows.map((row) => ({
     row,
-    definition: definitions.get(row.questId)!,
+    definition: definitions.get(row.id)!,
     progress: progressMap(progress.get(row.id)),
   }));
 }
@@ -143,7 +147,7 @@ async function onRollback(tx: Db, e: RollbackEvent, at: Date): Promise<void> {
 async function stepBack(tx: Db, runId: string, taskIds: string[], at: Date): Promise<void> {
   const [row] = await tx.select().from(playerQuests).where(eq(playerQuests.id, runId)).for('update');
   if (!row || (row.state !== QuestState.active && row.state !== QuestState.completed)) return;
-  const definition = (await definitionsOf(tx, [row.questId])).get(row.questId)!;
+  const definition = await runDefinitionOf(tx, row);
   const progress = progressMap((await progressOf(tx, [row.id])).get(row.id));
   for (const task of definition.tasks) {
     const back = taskIds.filter((id) => id === task.id).length;

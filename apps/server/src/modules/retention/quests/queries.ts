@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { listAccounts } from '../../wallet/index.ts';
 import { availableQuest, playerQuest, progressMap } from './present.ts';
 import { playerQuests, quests } from './schema.ts';
-import { definitionsOf, progressOf } from './store.ts';
+import { definitionsOf, progressOf, runDefinitionsOf } from './store.ts';
 
 // The two lists of api-contract §11.2, paginated.
 
@@ -68,15 +68,12 @@ export async function listPlayerQuests(db: Db, playerId: string, q: PlayerQuests
     db.select({ n: count() }).from(playerQuests).where(filter),
   ]);
   const [definitions, progress] = await Promise.all([
-    definitionsOf(
-      db,
-      rows.map((r) => r.questId),
-    ),
+    runDefinitionsOf(db, rows),
     progressOf(
       db,
       rows.map((r) => r.id),
     ),
   ]);
-  const data = rows.map((r) => playerQuest(definitions.get(r.questId)!, r, progressMap(progress.get(r.id))));
+  const data = rows.map((r) => playerQuest(definitions.get(r.id)!, r, progressMap(progress.get(r.id))));
   return { data, meta: pageMeta(q.page, q.perPage, total?.n ?? 0) };
 }

@@ -18,6 +18,17 @@ export interface RewardDefinition {
   bonusId?: string;
 }
 
+/**
+ * What a player's run keeps from its quest as it was at activation (editor, decision in
+ * /tmp/helpers/decision-retention.md): an operator's later edit never changes a quest in flight. Task rows
+ * are never changed in place (an edit retires them and adds new ones), so their ids are enough.
+ */
+export interface QuestTerms {
+  taskExecutionOrder: number;
+  rewards: RewardDefinition[];
+  taskIds: string[];
+}
+
 export const quests = retention.table('quests', {
   id: uuid('id').primaryKey().defaultRandom(),
   identity: text('identity').notNull().unique(),
@@ -33,6 +44,8 @@ export const quests = retention.table('quests', {
   durationMinutes: integer('duration_minutes'),
   rewards: jsonb('rewards').$type<RewardDefinition[]>().notNull().default([]),
   createdAt: instant('created_at').notNull().defaultNow(),
+  /** Archived by staff: never offered again (runs in flight go on); `enabled` false pauses it. */
+  archivedAt: instant('archived_at'),
 });
 
 export const questTasks = retention.table(
@@ -49,6 +62,8 @@ export const questTasks = retention.table(
     executionOrder: integer('execution_order').notNull().default(1),
     /** api-contract §11.2's conditions of the type, amounts in major units as the contract shows them. */
     conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull(),
+    /** Replaced by an edit: no longer part of the quest, kept for the runs that counted on it. */
+    retiredAt: instant('retired_at'),
   },
   (t) => [index('quest_tasks_quest').on(t.questId)],
 );
@@ -69,6 +84,8 @@ export const playerQuests = retention.table(
     updatedAt: instant('updated_at'),
     completedAt: instant('completed_at'),
     claimedAt: instant('claimed_at'),
+    /** The quest's terms at activation (null only for runs older than the editor: the live quest then). */
+    terms: jsonb('terms').$type<QuestTerms>(),
   },
   (t) => [
     // One live or finished run per player and quest: a second activation cannot race the first.

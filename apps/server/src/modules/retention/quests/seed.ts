@@ -1,7 +1,11 @@
-import { QuestRewardType, QuestTaskExecutionOrder, QuestTaskType } from '@croupier/contracts';
+import { QuestInput, QuestRewardType, QuestTaskExecutionOrder, QuestTaskType } from '@croupier/contracts';
 import { currencies } from '@croupier/contracts/reference/index';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { type QuestAmounts, quests, questTasks, type RewardDefinition } from './schema.ts';
+import { withTransaction } from '../../wallet/index.ts';
+import { majorAmounts } from '../editor-kit.ts';
+import { createQuest } from './editor.ts';
+import { type QuestAmounts, quests, type RewardDefinition } from './schema.ts';
 
 // The demo's quests (issue 13 §6): one a fresh player finishes with a few spins of any house game, a win
 // streak one after another, a profile-and-deposit one, and a day-long high-roller one. Amounts are set per
@@ -125,11 +129,21 @@ const demo: SeedQuest[] = [
   },
 ];
 
-/** Idempotent: a quest that exists (by identity) is left as it is, tasks included. */
+/** The editor's input of a demo quest (amounts back in major units, as the editor takes them). */
+const inputOf = ({ rewards, ...quest }: SeedQuest): QuestInput =>
+  QuestInput.parse({
+    ...quest,
+    rewards: rewards.map((r) => ({ ...r, amounts: majorAmounts(r.amounts) })),
+  });
+
+/**
+ * Idempotent: a quest that exists (by identity) is left as it is, tasks included (staff may have edited it).
+ * Created through the editor's own service, the one way a quest comes to be.
+ */
 export async function seedQuests(db: Db): Promise<void> {
-  for (const { tasks, ...quest } of demo) {
-    const [row] = await db.insert(quests).values(quest).onConflictDoNothing({ target: quests.identity }).returning();
-    if (!row) continue;
-    await db.insert(questTasks).values(tasks.map((t, i) => ({ ...t, questId: row.id, executionOrder: i + 1 })));
+  for (const quest of demo) {
+    const [exists] = await db.select({ id: quests.id }).from(quests).where(eq(quests.identity, quest.identity));
+    if (exists) continue;
+    await withTransaction(db, (tx) => createQuest(tx, inputOf(quest)));
   }
 }

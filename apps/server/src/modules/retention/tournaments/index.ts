@@ -1,20 +1,29 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { drizzleSql } from '../../../db/lean-sql.ts';
 import type { JobDefinition, SendJob } from '../../../jobs/index.ts';
 import type { BonusDeps } from '../../bonus/index.ts';
 import { type MayGainValue, noExclusionCheck } from '../../risk/index.ts';
 import type { RatesSource } from '../../settings/index.ts';
 import type { RetentionHandler } from '../events.ts';
 import { createCatalog } from './catalog.ts';
-import { type FinishData, finishTournament, scheduleEnd } from './finish.ts';
+import { END_GRACE_MS, type FinishData, finishTournament, scheduleEnd } from './finish.ts';
 import { tournamentHandler } from './handler.ts';
 import { createLive, type Live } from './live.ts';
 import { postgresRanking, type Ranking } from './ranking.ts';
 import { redisRanking } from './ranking-redis.ts';
 import { tournamentRoutes } from './routes.ts';
+import type { TournamentRow } from './rules.ts';
 import { tournaments } from './schema.ts';
+
+/** A job id (pg-boss takes UUIDs) for the tournament's end at this time: the same end queues one job. */
+function endJobId(row: TournamentRow): string {
+  const hex = createHash('sha256').update(`${row.id}:${row.endAt.toISOString()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 // Tournaments as the retention module sees them (issue 13 §4, decision 0063): a handler for the consumer,
 // the end job, routes, and a start that queues every open tournament's end and syncs the live ranking.
@@ -44,6 +53,8 @@ export interface TournamentsOptions {
 
 export interface TournamentsFeature {
   handler: RetentionHandler;
+  /** The editor's: queues the end job for the row's end (one job per end: a moved end gets its own). */
+  scheduleEnd(tx: Db, row: TournamentRow): Promise<void>;
   job: JobDefinition<FinishData>;
   ranking: Ranking;
   live: Live;
@@ -73,6 +84,13 @@ export function createTournaments(o: TournamentsOptions): TournamentsFeature {
     job,
     ranking,
     live,
+    async scheduleEnd(tx, row) {
+      await o.send(
+        job,
+        { tournamentId: row.id },
+        { id: endJobId(row), startAfter: new Date(row.endAt.getTime() + END_GRACE_MS), in: drizzleSql(tx) },
+      );
+    },
     async start() {
       const open = await o.db.select().from(tournaments).where(eq(tournaments.status, 'scheduled'));
       for (const row of open) {

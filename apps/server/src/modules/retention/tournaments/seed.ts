@@ -1,8 +1,11 @@
-import { TournamentPrizeType, TournamentType } from '@croupier/contracts';
+import { TournamentInput, TournamentPrizeType, TournamentType } from '@croupier/contracts';
+import { toMajor } from '@croupier/contracts/reference/index';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bonusDefinitionByIdentity, demoPrizeBonuses } from '../../bonus/index.ts';
-import { defineTournament, type PrizeDefinition, prizeRow } from './define.ts';
+import { withTransaction } from '../../wallet/index.ts';
+import { type PrizeDefinition, prizeRow } from './define.ts';
+import { createTournament } from './editor.ts';
 import { tournamentEntries, tournamentPrizes, tournamentResults, tournaments } from './schema.ts';
 
 // Demo tournaments (issue 13 §6): a rolling weekly race on every house game that is always running (its end
@@ -34,22 +37,47 @@ const demoWinners = [
   { playerId: '00000000-0000-4000-8000-00000000a003', nickname: 'PlinkoPro', points: 2_105_25n },
 ];
 
+/** The editor's input (prize amounts in major units, as the editor takes them). */
+const inputOf = (
+  t: Omit<TournamentInput, 'startAt' | 'endAt' | 'prizes'> & { startAt: Date; endAt: Date; prizes: PrizeDefinition[] },
+) =>
+  TournamentInput.parse({
+    ...t,
+    startAt: t.startAt.toISOString(),
+    endAt: t.endAt.toISOString(),
+    prizes: t.prizes.map((p) => ({
+      ...p,
+      amount: p.amount !== undefined && p.currency ? toMajor(p.amount, p.currency) : null,
+    })),
+  });
+
+/** Through the editor's own service (the one way a tournament comes to be); null when the identity exists. */
+async function create(db: Db, input: TournamentInput, o: Parameters<typeof createTournament>[2]) {
+  const [exists] = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(eq(tournaments.identity, input.identity));
+  if (exists) return null;
+  return withTransaction(db, (tx) => createTournament(tx, input, o));
+}
+
 export async function seedTournaments(db: Db, now = new Date()): Promise<void> {
   const prizes = await prizesOf(db);
   const [running] = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.series, SERIES));
   if (!running) {
     const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-    await defineTournament(db, {
+    const input = inputOf({
       identity: `${SERIES}-${start.toISOString().slice(0, 10).replace(/-/g, '')}`,
       title: 'House Race',
       type: TournamentType.stake,
       startAt: start,
       endAt: new Date(start.getTime() + DAY_MS),
+      confirmationRequired: false,
       conditions: { gameCollections: HOUSE_COLLECTIONS, minAmount: 0.1, minAmountOp: 'gte' },
       rates: { baseCurrencyRate: 1 },
-      series: SERIES,
       prizes,
     });
+    await create(db, input, { series: SERIES });
   } else {
     await addMissingPlaces(db, prizes);
   }
@@ -74,17 +102,18 @@ async function addMissingPlaces(db: Db, prizes: PrizeDefinition[]): Promise<void
 
 async function seedFinished(db: Db, now: Date, prizes: PrizeDefinition[]): Promise<void> {
   const endAt = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - DAY_MS);
-  const row = await defineTournament(db, {
+  const input = inputOf({
     identity: 'multiplier-madness',
     title: 'Multiplier Madness',
     type: TournamentType.multiplier,
-    status: 'finished',
     startAt: new Date(endAt.getTime() - 7 * DAY_MS),
     endAt,
+    confirmationRequired: false,
     conditions: { gameCollections: HOUSE_COLLECTIONS, minAmount: 0.5, minAmountOp: 'gte' },
     rates: { baseCurrencyRate: 1 },
     prizes,
   });
+  const row = await create(db, input, { status: 'finished' });
   if (!row) return;
   await db.update(tournaments).set({ finishedAt: endAt }).where(eq(tournaments.id, row.id));
   await db

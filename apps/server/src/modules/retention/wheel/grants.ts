@@ -1,5 +1,5 @@
 import { PlayerChannel, playerChannel, RealtimeEvent } from '@croupier/contracts';
-import { and, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { enqueue } from '../../../outbox/index.ts';
 import type { Delivered, DepositEvent, RetentionHandler } from '../events.ts';
@@ -30,7 +30,14 @@ async function onDeposit(tx: Db, e: DepositEvent): Promise<void> {
   const running = await tx
     .select()
     .from(wheels)
-    .where(and(gt(wheels.depositSpins, 0), lte(wheels.startAt, at), or(isNull(wheels.endAt), gt(wheels.endAt, at))));
+    .where(
+      and(
+        eq(wheels.status, 'active'),
+        gt(wheels.depositSpins, 0),
+        lte(wheels.startAt, at),
+        or(isNull(wheels.endAt), gt(wheels.endAt, at)),
+      ),
+    );
   for (const wheel of running) {
     if (!reaches(wheel, e)) continue;
     const granted = await grantSpins(tx, {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../../db/columns.ts';
 import { retention } from '../schema.ts';
 
@@ -23,6 +23,8 @@ export const wheels = retention.table('wheels', {
   /** How long a deposit's spins stay usable. */
   depositSpinDays: integer('deposit_spin_days').notNull().default(7),
   createdAt: instant('created_at').notNull().defaultNow(),
+  /** 'paused' and 'archived' wheels are not shown, spun or granted spins (spins granted stay for a resume). */
+  status: text('status').$type<'active' | 'paused' | 'archived'>().notNull().default('active'),
 });
 
 /** `weight` is the drop rate in hundredths of a percent; `none` sectors pay nothing. */
@@ -47,9 +49,11 @@ export const wheelSectors = retention.table(
      * Without it a `bonus` sector credits the bonus part directly.
      */
     bonusId: uuid('bonus_id'),
+    /** Replaced by an edit: kept for the spins that landed on it (their prize is their own), never drawn again. */
+    retiredAt: instant('retired_at'),
   },
   (t) => [
-    unique('wheel_sectors_position').on(t.wheelId, t.position),
+    uniqueIndex('wheel_sectors_live_position').on(t.wheelId, t.position).where(sql`${t.retiredAt} is null`),
     check('wheel_sectors_weight', sql`${t.weight} >= 0`),
     check('wheel_sectors_prize_type', sql`${t.prizeType} in ('none', 'real', 'bonus', 'points')`),
   ],

@@ -1,7 +1,11 @@
+import { WheelInput } from '@croupier/contracts';
 import { currencies } from '@croupier/contracts/reference/index';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bonusDefinitionByIdentity, demoPrizeBonuses } from '../../bonus/index.ts';
+import { withTransaction } from '../../wallet/index.ts';
+import { majorAmounts } from '../editor-kit.ts';
+import { createWheel } from './editor.ts';
 import { type PrizeAmounts, wheelSectors, wheels } from './schema.ts';
 
 // The demo's daily wheel (issue 13 §6): one free spin a day for every player, and one more per deposit of
@@ -50,27 +54,49 @@ async function sectorsOf(db: Db) {
   }));
 }
 
-/** Idempotent: the wheel keyed by identity, its sectors by position (a changed sector is updated in place). */
+/**
+ * Idempotent: the wheel keyed by identity, created once through the editor's own service (the one way a wheel
+ * comes to be); a wheel that exists is left as staff may have edited it.
+ */
 export async function seedWheels(db: Db): Promise<void> {
-  await db
-    .insert(wheels)
-    .values({
-      identity: 'daily',
-      title: 'Daily wheel',
-      startAt: new Date('2026-01-01T00:00:00Z'),
-      dailySpins: 1,
-      depositSpins: 1,
-      depositMin: everywhere(10),
-    })
-    .onConflictDoNothing({ target: wheels.identity });
-  const [wheel] = await db.select().from(wheels).where(eq(wheels.identity, 'daily'));
-  const sectors = await sectorsOf(db);
-  for (const [position, s] of sectors.entries()) {
+  const [exists] = await db.select({ id: wheels.id }).from(wheels).where(eq(wheels.identity, 'daily'));
+  if (exists) return upgradeSeeded(db, exists.id);
+  const sectors = (await sectorsOf(db)).map((s) => ({
+    ...s,
+    amounts: majorAmounts(s.amounts),
+    points: Number(s.points) / 100,
+  }));
+  const input = WheelInput.parse({
+    identity: 'daily',
+    title: 'Daily wheel',
+    startAt: '2026-01-01T00:00:00.000Z',
+    dailySpins: 1,
+    depositSpins: 1,
+    depositMin: majorAmounts(everywhere(10)),
+    sectors,
+  });
+  await withTransaction(db, (tx) => createWheel(tx, input));
+}
+
+/**
+ * A demo database seeded before a sector was added gets it at the next start (its sectors written in place,
+ * by position), as long as staff never replaced them: once the editor has (it retires sectors, never
+ * changes one), the wheel is theirs and the seed leaves it alone.
+ */
+async function upgradeSeeded(db: Db, wheelId: string): Promise<void> {
+  const [edited] = await db
+    .select({ id: wheelSectors.id })
+    .from(wheelSectors)
+    .where(and(eq(wheelSectors.wheelId, wheelId), isNotNull(wheelSectors.retiredAt)))
+    .limit(1);
+  if (edited) return;
+  for (const [position, s] of (await sectorsOf(db)).entries()) {
     await db
       .insert(wheelSectors)
-      .values({ wheelId: wheel!.id, position, ...s })
+      .values({ wheelId, position, ...s })
       .onConflictDoUpdate({
         target: [wheelSectors.wheelId, wheelSectors.position],
+        targetWhere: sql`${wheelSectors.retiredAt} is null`,
         set: {
           title: sql`excluded.title`,
           weight: sql`excluded.weight`,

@@ -41,7 +41,8 @@ export async function spinWheel(
 ): Promise<WheelSpinResult> {
   const now = deps.now();
   const wheel = await wheelById(deps.db, wheelId);
-  if (!wheel) throw ApiError.of(ErrorCode.notFound, 'Not found');
+  // A paused or archived wheel reads as missing, as it does in the list.
+  if (wheel?.status !== 'active') throw ApiError.of(ErrorCode.notFound, 'Not found');
   if (stateOf(wheel, now) !== 3) throw noSpin();
   const sectors = await sectorsOf(deps.db, [wheel.id]);
   if (sectors.length === 0) throw noSpin();

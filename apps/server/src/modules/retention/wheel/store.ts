@@ -32,6 +32,8 @@ export async function wheelsPage(
   now: Date,
 ): Promise<{ rows: WheelRow[]; total: number }> {
   const where = and(
+    // Paused and archived wheels are the editor's only.
+    eq(wheels.status, 'active'),
     q.identity?.length ? inArray(wheels.identity, q.identity) : undefined,
     q.state?.length ? or(...q.state.map((s) => stateCondition(s, now))) : undefined,
   );
@@ -56,7 +58,7 @@ export async function sectorsOf(db: Db, wheelIds: string[]): Promise<SectorRow[]
   return db
     .select()
     .from(wheelSectors)
-    .where(inArray(wheelSectors.wheelId, wheelIds))
+    .where(and(inArray(wheelSectors.wheelId, wheelIds), isNull(wheelSectors.retiredAt)))
     .orderBy(asc(wheelSectors.wheelId), asc(wheelSectors.position));
 }
 
@@ -118,7 +120,7 @@ export async function grantSpins(
 
 /** Today's daily spins (UTC day), granted on first need: on listing the wheels or spinning. */
 export async function grantDaily(db: Db, wheel: WheelRow, playerId: string, now: Date): Promise<void> {
-  if (wheel.dailySpins <= 0 || stateOf(wheel, now) !== 3) return;
+  if (wheel.dailySpins <= 0 || wheel.status !== 'active' || stateOf(wheel, now) !== 3) return;
   const day = now.toISOString().slice(0, 10);
   await grantSpins(db, {
     wheelId: wheel.id,
