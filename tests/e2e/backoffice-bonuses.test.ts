@@ -108,6 +108,8 @@ describe('back office, the bonuses editor', () => {
     await form.getByLabel('Minimum deposit per currency').fill('EUR 60');
     await form.getByLabel('Bonus cap per currency').fill('EUR 100');
     await form.getByLabel('Wagering (× the bonus)').fill('10');
+    // Only its code gives it: pausing the code then stops it for everyone (not offered in the deposit form).
+    await form.getByLabel('Deposit bonus by code only').check();
     await form.getByRole('button', { name: 'Create' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: new RegExp(`^${NAME}`) }).waitFor();

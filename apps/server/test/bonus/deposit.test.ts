@@ -87,6 +87,35 @@ describe(`deposit bonuses (${databaseKind})`, () => {
     expect(await playerBonuses(p)).toHaveLength(1);
   });
 
+  it('a code-only bonus is never offered nor given by naming it in the form; its code gives it', async () => {
+    const [only] = await t.database.db
+      .insert(bonuses)
+      .values({
+        identity: 'code-only-test',
+        name: 'Code only 50%',
+        kind: 'deposit',
+        depositPercentage: 50,
+        maxAmounts: { EUR: '3000' },
+        minDeposits: { EUR: '1000' },
+        wagerMultiplier: '5',
+        codeOnly: true,
+      })
+      .returning();
+    await t.database.db.insert(codes).values({ code: 'ONLYCODE', bonusId: only!.id, triggers: [3] });
+    const p = await paymentPlayer(t);
+    const offers = await t.call('GET', '/api/game/bonuses?currency=EUR', { token: p.token });
+    expect(offers.json.data.map((b: { id: string }) => b.id)).not.toContain(only!.id);
+    await deposit(t, p, { ...card('4242 4242 4242 4242', 20), bonusId: only!.id });
+    expect(await playerBonuses(p)).toEqual([]);
+    const attached = await t.call('POST', '/api/game/bonuses/bonuscodes', {
+      token: p.token,
+      body: { bonusCode: 'ONLYCODE', trigger: 3 },
+    });
+    expect(attached.status).toBe(200);
+    await deposit(t, p, { ...card('4242 4242 4242 4242', 20) });
+    expect(await playerBonuses(p)).toMatchObject([{ amount: 10, status: 2 }]);
+  });
+
   it('refuses bonus codes during a cooling-off', async () => {
     const p = await paymentPlayer(t);
     const cooling = await t.call('POST', '/api/player/limits', {

@@ -88,6 +88,8 @@ const DefinitionFields = z.object({
     .default({}),
   cancelLock: z.boolean().default(false),
   reusable: z.boolean().default(false),
+  /** Deposit bonuses: only through a code, never offered in the deposit form (pausing its code then stops it). */
+  codeOnly: z.boolean().default(false),
   /** Free spins: the game (catalogue identity) and the number of spins. */
   freeSpinGame: z.string().trim().min(1).max(100).nullable().default(null),
   freeSpinCount: z

@@ -53,6 +53,7 @@ function bodyOf(form: FormData, kind: BonusKind) {
     contributions: contributionsOf(form.get('contributions')),
     cancelLock: form.get('cancelLock') === 'on',
     reusable: form.get('reusable') === 'on',
+    codeOnly: form.get('codeOnly') === 'on',
     freeSpinGame: String(form.get('freeSpinGame') ?? '').trim() || null,
     freeSpinCount: numberOrNull(form.get('freeSpinCount')),
     reason: String(form.get('reason') ?? ''),
@@ -279,6 +280,10 @@ export function DefinitionDialog({
         </label>
         <label className="switch">
           <input type="checkbox" name="reusable" defaultChecked={b?.reusable ?? false} /> Reusable (not once per player)
+        </label>
+        <label className="switch">
+          <input type="checkbox" name="codeOnly" defaultChecked={b?.codeOnly ?? false} /> Deposit bonus by code only
+          (not offered in the deposit form)
         </label>
       </div>
       <ReasonField error={f.reason} />

@@ -87,6 +87,7 @@ export function onDeposit(deps: BonusDeps) {
       .select()
       .from(bonuses)
       .where(and(eq(bonuses.id, d.bonusId), eq(bonuses.kind, 'deposit')));
-    if (bonus) await issueFor(tx, deps, d, bonus);
+    // A code-only bonus is given by its code alone: naming its id in the form gets nothing (issue 27).
+    if (bonus && !bonus.codeOnly) await issueFor(tx, deps, d, bonus);
   };
 }

@@ -51,7 +51,7 @@ export async function listPlayerBonuses(db: Db, playerId: string, q: PlayerBonus
 
 /**
  * GET /api/game/bonuses: deposit bonuses on offer in a currency (for an amount when given), or the named
- * bonuses. Once-only bonuses the player already had are not offered again.
+ * bonuses. Once-only bonuses the player already had are not offered again, nor code-only ones (a code gives them).
  */
 export async function listOffers(db: Db, playerId: string, q: BonusesQuery, now: Date): Promise<Bonus[]> {
   const where: SQL[] = [eq(bonuses.enabled, true)];
@@ -59,7 +59,7 @@ export async function listOffers(db: Db, playerId: string, q: BonusesQuery, now:
     // Named bonuses only; `bonusIds[]=` names none (issue 29): none, not the deposit offers.
     if (q.bonusIds.length === 0) return [];
     where.push(inArray(bonuses.id, q.bonusIds));
-  } else where.push(eq(bonuses.kind, 'deposit'));
+  } else where.push(eq(bonuses.kind, 'deposit'), eq(bonuses.codeOnly, false));
   // Bonus issuing paused everywhere (issue 27): no deposit offer (named bonuses are still described).
   if (!q.bonusIds && (await issuingPaused(db))) return [];
   const rows = await db

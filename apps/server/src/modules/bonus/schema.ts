@@ -90,6 +90,8 @@ export const bonuses = bonus.table(
     packagePriority: integer('package_priority').notNull().default(0),
     /** Once per player, unless reusable. */
     reusable: boolean('reusable').notNull().default(false),
+    /** A deposit bonus only a code gives: never listed as an offer, never chosen in the deposit form (issue 27). */
+    codeOnly: boolean('code_only').notNull().default(false),
     /** Free spins: the game (catalogue identity) and the count; `amounts` is the bet per spin. */
     freeSpinGame: text('freespin_game'),
     freeSpinCount: integer('freespin_count'),

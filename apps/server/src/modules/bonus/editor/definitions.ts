@@ -48,6 +48,7 @@ export function toDefinition(b: BonusRow, packageName: string | null = null): Bo
     contributions: b.contributions,
     cancelLock: b.cancelLock,
     reusable: b.reusable,
+    codeOnly: b.codeOnly,
     freeSpinGame: b.freeSpinGame,
     freeSpinCount: b.freeSpinCount,
     packageId: b.packageId,
@@ -84,6 +85,7 @@ function columnsOf(f: Parsed) {
     contributions: f.contributions,
     cancelLock: f.cancelLock,
     reusable: f.reusable,
+    codeOnly: f.kind === 'deposit' ? f.codeOnly : false,
     freeSpinGame: f.kind === 'freespins' ? f.freeSpinGame : null,
     freeSpinCount: f.kind === 'freespins' ? f.freeSpinCount : null,
   };

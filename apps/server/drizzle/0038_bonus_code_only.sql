@@ -1,0 +1,1 @@
+ALTER TABLE "bonus"."bonuses" ADD COLUMN "code_only" boolean DEFAULT false NOT NULL;
