@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerConfigGeneration } from './http/config-generation.ts';
 import { answerFrameworkError, envelope, registerErrorHandling } from './http/errors.ts';
 import { registerHostCheck } from './http/host.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -222,6 +223,7 @@ export async function buildApp({
   // Staff's site settings and content edits (issue 27): read now, read again when their scope changes.
   const siteSettings = await startSiteSettings({ config, db, bus: configBus, log: app.log });
   const contentEditing = await startContentEditing({ db, store, bus: configBus, log: app.log, writeAudit });
+  registerConfigGeneration(app, configBus, { content: contentEditing.loader.reload, settings: siteSettings.reload });
   const player = createPlayerModule({
     config,
     db,

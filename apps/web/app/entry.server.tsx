@@ -8,6 +8,9 @@ import { NonceProvider } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
 
+/** For the host's API fetch (apps/server/src/site/plugin.ts): the SSR cache drops on a configuration change. */
+export { noteConfigGeneration } from './lib/config-generation.server.ts';
+
 /** Streams the page; crawlers get the complete document at once (onAllReady). */
 export default function handleRequest(
   request: Request,

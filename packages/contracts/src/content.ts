@@ -34,7 +34,10 @@ export const Page = z.object({
   locale: z.string(),
   title: z.string(),
   description: z.string(),
-  /** Rendered from trusted repository Markdown. */
+  /**
+   * Rendered on the server from Markdown that staff may write (apps/server/src/modules/content/render.ts): raw
+   * HTML there is shown as text and links and images keep only safe addresses, so the site inserts it as is.
+   */
   html: z.string(),
   items: z.array(QuestionItem).optional(),
   order: z.number().optional(),

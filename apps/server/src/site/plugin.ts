@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { compressible, negotiateEncoding, pipeCompressed, varyWithEncoding } from '../http/compression.ts';
+import { CONFIG_GENERATION_HEADER } from '../http/config-generation.ts';
 import { envelope } from '../http/errors.ts';
 import { pagePolicy } from './csp.ts';
 import { forwardedVisitor } from './forwarded.ts';
@@ -28,7 +29,18 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
   const build = (await import(serverEntry)) as ServerBuild;
   const handle = createRequestHandler(build, config.NODE_ENV === 'production' ? 'production' : 'development');
   const clientDir = join(config.webBuildDir, 'client');
-  const fetchApi = config.INTERNAL_API_URL ? fetch : injectFetch(app);
+  const baseFetch = config.INTERNAL_API_URL ? fetch : injectFetch(app);
+  // Every API answer names the configuration generation: the web app drops its cached content and settings
+  // when it moves (apps/web/app/lib/config-generation.server.ts, exported by the server entry).
+  const noteGeneration = (build.entry.module as { noteConfigGeneration?: (value: string | null) => void })
+    .noteConfigGeneration;
+  const fetchApi: typeof fetch = noteGeneration
+    ? async (input, init) => {
+        const response = await baseFetch(input, init);
+        noteGeneration(response.headers.get(CONFIG_GENERATION_HEADER));
+        return response;
+      }
+    : baseFetch;
   const apiBase = config.INTERNAL_API_URL ?? '';
   const policy = pagePolicy(config);
 
@@ -67,7 +79,7 @@ export async function sitePlugin(app: FastifyInstance, { config }: { config: Con
             .send(envelope(ErrorCode.notFound, `Not found: ${request.method} ${request.url.split('?')[0]}`));
         }
         const nonce = randomBytes(16).toString('base64');
-        const forwarded = forwardedVisitor(request, config, fetchApi !== fetch);
+        const forwarded = forwardedVisitor(request, config, baseFetch !== fetch);
         const api = createApiClient({ baseUrl: apiBase, fetch: fetchApi, headers: forwarded });
         reply.hijack();
         const webRequest = toWebRequest(

@@ -7,10 +7,14 @@ import type {
   Locale,
   SiteSettings,
 } from '@croupier/contracts';
+import { onConfigChange } from './config-generation.server.ts';
 import { ttlCache } from './ttl-cache.ts';
 
 const FOLDERS: ContentFolder[] = ['layout', 'global-components', 'alerts', 'fields-settings'];
+// Staff edit content and site settings at run time: the cache is dropped as soon as an API answer shows the
+// configuration changed (config-generation.server.ts); the minute is only a backstop for an API without it.
 const settingsCache = ttlCache<unknown>(60_000);
+onConfigChange(settingsCache.clear);
 
 export async function loadSiteSettings(api: ApiClient): Promise<{ site: SiteSettings; locales: Locale[] }> {
   return settingsCache('site', async () => {

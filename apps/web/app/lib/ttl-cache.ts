@@ -4,7 +4,7 @@
  */
 export function ttlCache<T>(ttlMs: number, maxEntries = 100) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
-  return (key: string, load: () => Promise<T>): Promise<T> => {
+  const read = (key: string, load: () => Promise<T>): Promise<T> => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && now - hit.at < ttlMs) return hit.value;
@@ -15,4 +15,7 @@ export function ttlCache<T>(ttlMs: number, maxEntries = 100) {
     entries.set(key, { at: now, value });
     return value;
   };
+  /** Drops every entry (the data changed at the source). */
+  const clear = () => entries.clear();
+  return Object.assign(read, { clear });
 }

@@ -22,14 +22,22 @@ export async function listMethods(
   return methodsFor(direction, code, rates.current(), country).filter((m) => paymentMethodShown(db, country, m.method));
 }
 
+/**
+ * The method a deposit or withdrawal names, by the same rules as `listMethods`: a method staff hid for the
+ * country is refused here too, so naming it in the request does not get round the list (422 on `method`).
+ */
 export function pickMethod(
-  { rates }: Pick<PaymentDeps, 'rates'>,
+  { db, rates }: Pick<PaymentDeps, 'db' | 'rates'>,
   direction: Direction,
   key: string,
   currency: string,
+  country?: string,
 ): PaymentMethod {
-  const method = methodsFor(direction, currency, rates.current()).find((m) => m.method === key);
+  const method = methodsFor(direction, currency, rates.current(), country).find((m) => m.method === key);
   if (!method) throw invalid({ method: 'This method is not available for this currency.' });
+  if (!paymentMethodShown(db, country, method.method)) {
+    throw invalid({ method: 'This method is not available in this country.' });
+  }
   return method;
 }
 

@@ -23,7 +23,7 @@ export interface CheckedRequest {
 
 /**
  * What a deposit and a withdrawal request both check, in this order (it decides which 422 the player
- * sees first): the method for the currency, the amount within its bounds, then the player's own account.
+ * sees first): the method for the currency and country, the amount within its bounds, then the player's own account.
  */
 export async function checkRequest(
   deps: Pick<PaymentDeps, 'db' | 'rates'>,
@@ -32,7 +32,7 @@ export async function checkRequest(
   request: DepositRequest | WithdrawRequest,
 ): Promise<CheckedRequest> {
   const currency = request.currency.trim().toUpperCase();
-  const method = pickMethod(deps, direction, request.method, currency);
+  const method = pickMethod(deps, direction, request.method, currency, request.country);
   const amount = checkAmount(method, request.amount, currency);
   await ownAccount(deps.db, playerId, request.accountId, currency);
   return { currency, method, amount };

@@ -1,9 +1,10 @@
 import { endpoints } from '@croupier/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
 import { siteOrigins } from '../../http/site-origins.ts';
+import { visitorOf } from '../../http/visitor.ts';
 import { devMailboxEnabled } from '../notification/index.ts';
 import { playerOf } from '../player/index.ts';
 import { type RatesSource, seededRates } from '../settings/index.ts';
@@ -52,20 +53,28 @@ export interface PaymentRoutesOptions {
 /** The player API of api-contract §8: methods, deposit, withdrawal, history, statistics, decline. */
 function playerRoutes(app: FastifyInstance, config: Config, payment: PaymentService): void {
   const noStore = { 'cache-control': 'no-store' };
+  // No country given: the visitor's own (§8), so the methods hidden there stay hidden to a client that omits it.
+  const countryOf = (request: FastifyRequest, given: string | undefined) =>
+    given ?? visitorOf(request, config.TRUST_GEO_HEADERS).country ?? undefined;
   route(app, e.depositMethods, async ({ request, query, reply }) => {
     reply.headers(noStore);
-    return { data: await payment.methods('deposit', playerOf(request).playerId, query.currency, query.country) };
+    const country = countryOf(request, query.country);
+    return { data: await payment.methods('deposit', playerOf(request).playerId, query.currency, country) };
   });
   route(app, e.withdrawalMethods, async ({ request, query, reply }) => {
     reply.headers(noStore);
-    return { data: await payment.methods('withdrawal', playerOf(request).playerId, query.currency, query.country) };
+    const country = countryOf(request, query.country);
+    return { data: await payment.methods('withdrawal', playerOf(request).playerId, query.currency, country) };
   });
   route(app, e.deposit, async ({ request, body }) => ({
     // Return URLs are checked here, against the origins this request may go back to (decision 0050).
-    data: await payment.deposit(playerOf(request).playerId, checkReturnUrls(body, siteOrigins(config, request))),
+    data: await payment.deposit(
+      playerOf(request).playerId,
+      checkReturnUrls({ ...body, country: countryOf(request, body.country) }, siteOrigins(config, request)),
+    ),
   }));
   route(app, e.withdraw, async ({ request, body }) => ({
-    data: await payment.withdraw(playerOf(request).playerId, body),
+    data: await payment.withdraw(playerOf(request).playerId, { ...body, country: countryOf(request, body.country) }),
   }));
   route(app, e.invoices, async ({ request, query, reply }) => {
     reply.headers(noStore);

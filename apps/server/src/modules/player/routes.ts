@@ -170,7 +170,9 @@ function profileRoutes(app: FastifyInstance, deps: PlayerDeps) {
   }));
   route(app, e.fields, async ({ query, request }) => {
     if (query.scenario === 'registration') {
-      return { data: registrationFields(await fieldsOf(deps.db, 'registration'), deps.config.SIGN_UP_MODES) };
+      return {
+        data: registrationFields(await fieldsOf(deps.db, 'registration'), deps.settings.siteSettings().signUpModes),
+      };
     }
     return { data: await profileFields(deps, playerOf(request).playerId) };
   });

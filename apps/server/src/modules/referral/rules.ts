@@ -1,12 +1,15 @@
 import { currencies } from '@croupier/contracts/reference/index';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { siteSettingsOf } from '../settings/index.ts';
 
-// The programme's rules from configuration (decision 0067). Amounts are configured once in euros and
-// applied in each currency's minor units at the reference rate, as the demo bonuses are.
+// The programme's rules from configuration (decision 0067), its switch from the site settings (issue 27).
+// Amounts are configured once in euros and applied in each currency's minor units at the reference rate, as the
+// demo bonuses are.
 
 export interface ReferralRules {
-  enabled: boolean;
+  /** The site settings' referrals switch in force (staff turn it on and off at run time, issue 27). */
+  readonly enabled: boolean;
   maxReferrals: number;
   qualificationDays: number;
   /** Minor units of `currency`; 0n when the currency is unknown (nothing qualifies, nothing is paid). */
@@ -36,7 +39,9 @@ export function eurosIn(euros: number, currency: string): bigint {
 
 export function referralRules(config: Config, mayGainValue: MayGainValue): ReferralRules {
   return {
-    enabled: config.REFERRALS_ENABLED,
+    get enabled() {
+      return siteSettingsOf(config).features.referrals;
+    },
     maxReferrals: config.REFERRAL_MAX_COUNT,
     qualificationDays: config.REFERRAL_QUALIFICATION_DAYS,
     minDeposit: (currency) => eurosIn(config.REFERRAL_MIN_DEPOSIT_EUR, currency),

@@ -6,7 +6,7 @@ import type { Publisher } from '../../outbox/index.ts';
 import type { BonusDeps } from '../bonus/index.ts';
 import type { DepositSucceeded } from '../payment/index.ts';
 import type { MayGainValue } from '../risk/index.ts';
-import { type RatesSource, seededRates } from '../settings/index.ts';
+import { type RatesSource, seededRates, siteSettingsOf } from '../settings/index.ts';
 import type { MoneyRule } from '../wallet/index.ts';
 import { retentionEditorRoutes } from './backoffice-routes.ts';
 import { decidedRoundsHandler } from './decided.ts';
@@ -88,17 +88,15 @@ export function createRetentionModule({
   const tournaments = createTournaments({ config, db, send, rates, now, mayGainValue, ...(bonus ? { bonus } : {}) });
   handlers.push(tournaments.handler);
   jobs.push(tournaments.job as JobDefinition<never>);
-  // Quests (decision 0061): only with QUESTS_ENABLED (routes answer 404 otherwise).
-  const quests = config.QUESTS_ENABLED
-    ? createQuests({ db, send, now, mayGainValue, ...(bonus ? { bonus } : {}) })
-    : null;
-  if (quests) {
-    handlers.push(quests.handler);
-    jobs.push(...quests.jobs);
-  }
-  // Loyalty (decision 0059) with LOYALTY_ENABLED; wheels (0060) always, their points prizes through loyalty.
+  // Quests (decision 0061) and loyalty (0059) follow the site settings' switches in force (issue 27): staff turn
+  // them on and off at run time, so both are always made and their handlers skip events while switched off.
+  const switchedOn = (feature: 'quests' | 'loyalty') => () => siteSettingsOf(config).features[feature];
+  const quests = createQuests({ db, send, now, mayGainValue, ...(bonus ? { bonus } : {}) });
+  handlers.push(whileOn(quests.handler, switchedOn('quests')));
+  jobs.push(...quests.jobs);
+  // Wheels (0060) always, their points prizes through loyalty.
   const loyalty = createLoyalty({ rates });
-  if (config.LOYALTY_ENABLED) handlers.push(loyalty.handler);
+  handlers.push(whileOn(loyalty.handler, switchedOn('loyalty')));
   const wheel = createWheel({ db, now, rates, award: loyalty.award, mayGainValue, ...(bonus ? { bonus } : {}) });
   handlers.push(wheel.handler);
   // Other modules' stake listeners (referrals), handed in by the app after this module is made.
@@ -120,12 +118,37 @@ export function createRetentionModule({
       await tournaments.start();
     },
     async routes(app) {
-      if (config.LOYALTY_ENABLED) await app.register(loyaltyRoutes, { db });
+      // A feature switched off answers as a route that does not exist (404), checked per request.
+      await app.register(featureRoutes(switchedOn('loyalty'), (scoped) => loyaltyRoutes(scoped, { db })));
       await app.register(wheelRoutes, { deps: wheel.deps });
       await tournaments.routes(app);
-      if (quests) await quests.routes(app);
+      await app.register(featureRoutes(switchedOn('quests'), quests.routes));
       // The back office's editors (issue 27): quests, tournaments, wheels, loyalty.
       await app.register(retentionEditorRoutes, { db, now, scheduleEnd: tournaments.scheduleEnd });
     },
+  };
+}
+
+/** A handler that does nothing with events delivered while its feature is switched off. */
+function whileOn(handler: RetentionHandler, on: () => boolean): RetentionHandler {
+  const { name, handle, handlePage, afterCommit } = handler;
+  return {
+    name,
+    ...(handle && { handle: async (tx, delivered) => void (on() && (await handle(tx, delivered))) }),
+    ...(handlePage && { handlePage: async (tx, page) => void (on() && (await handlePage(tx, page))) }),
+    ...(afterCommit && { afterCommit: async (delivered) => void (on() && (await afterCommit(delivered))) }),
+  };
+}
+
+/**
+ * A feature's routes in a scope of their own whose first hook (before authentication) answers the app's 404
+ * while the feature is switched off: the same answer as before the switch could change at run time.
+ */
+function featureRoutes(on: () => boolean, routes: (app: FastifyInstance) => Promise<void>) {
+  return async (scoped: FastifyInstance) => {
+    scoped.addHook('onRequest', async (_request, reply) => {
+      if (!on()) return reply.callNotFound();
+    });
+    await routes(scoped);
   };
 }

@@ -16,14 +16,16 @@ export async function loadPlayer(db: Db, id: string): Promise<PlayerRow> {
   return row;
 }
 
-const byCode = new WeakMap<SettingsService, ReadonlyMap<string, Country>>();
+// Keyed by the list itself: the settings service builds a new one whenever staff change the site settings.
+const byCode = new WeakMap<readonly Country[], ReadonlyMap<string, Country>>();
 
-/** The countries (with the operator's restrictions) by code, built once per settings service. */
+/** The countries (with the operator's restrictions in force) by code, built once per countries list. */
 export function countriesOf(settings: SettingsService): ReadonlyMap<string, Country> {
-  let countries = byCode.get(settings);
+  const list = settings.countries();
+  let countries = byCode.get(list);
   if (!countries) {
-    countries = new Map(settings.countries().map((c) => [c.code, c]));
-    byCode.set(settings, countries);
+    countries = new Map(list.map((c) => [c.code, c]));
+    byCode.set(list, countries);
   }
   return countries;
 }

@@ -30,9 +30,9 @@ export interface RegistrationForm {
   profile: Partial<typeof players.$inferInsert>;
 }
 
-/** A sign-up mode that is off (SIGN_UP_MODES) has no form: its identifier field says so. */
-export function assertSignUpMode(deps: Pick<PlayerDeps, 'config'>, channel: Channel): void {
-  if (deps.config.SIGN_UP_MODES[channel]) return;
+/** A sign-up mode that is off (the site settings in force, issue 27) has no form: its identifier field says so. */
+export function assertSignUpMode(deps: Pick<PlayerDeps, 'settings'>, channel: Channel): void {
+  if (deps.settings.siteSettings().signUpModes[channel]) return;
   throw ApiError.of(ErrorCode.validation, 'The given data was invalid.', {
     [channel]: [`Sign-up by ${channel === 'email' ? 'e-mail' : 'phone'} is not available.`],
   });
