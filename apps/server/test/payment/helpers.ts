@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { setTurnOverSetting } from '../../src/modules/risk/index.ts';
 import type { TestAppOptions } from '../harness.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
@@ -14,11 +14,7 @@ export const paymentTestApp = (
  * The operator switches the turn-over wager off (N = 0; decision 0076): for tests about payments themselves,
  * which deposit and withdraw at once. The rule is tested in test/risk/turn-over.test.ts.
  */
-export const turnOverOff = (t: PlayerTestApp) =>
-  t.database.db.execute(
-    sql`insert into risk.turn_over_settings (id, enabled, multiplier) values (1, true, 0)
-        on conflict (id) do update set multiplier = 0`,
-  );
+export const turnOverOff = (t: PlayerTestApp) => setTurnOverSetting(t.database.db, { enabled: true, multiplier: 0 });
 
 export const sign = (raw: string) => createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
 

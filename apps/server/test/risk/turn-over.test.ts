@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 // The operator's write: switching the rule off releases every hold (decision 0076).
 const setting = (enabled: boolean, multiplier: number) => setTurnOverSetting(t.database.db, { enabled, multiplier });
-const noSetting = () => t.database.db.execute(sql`delete from risk.turn_over_settings`);
+const noSetting = () => t.database.db.execute(sql`delete from settings.operating_settings where key = 'turn-over'`);
 const withdrawable = async (p: Player) =>
   (
     (await t.call('GET', '/api/wallet/accounts', { token: p.token })).json.data as {

@@ -7,8 +7,8 @@ import { releaseAllWithdrawals } from '../wallet/index.ts';
 
 // The turn-over rule's operator setting (backoffice-api.md §9, issue 27): an operating setting, read inside the
 // deposit's transaction (turn-over.ts) and by the rollback's statement (turn-over-statements.ts), so a change
-// applies on every instance from the next movement. It moved from risk.turn_over_settings; the migration that
-// moved it copied the operator's row.
+// applies on every instance from the next movement. It moved from risk.turn_over_settings (0034 copied the
+// operator's row, 0039 dropped the table).
 
 /** Default without a stored value (issue 12 §7): on, deposits wagered once. */
 export const turnOverSetting = defineSetting('turn-over', TurnOverSettings, { enabled: true, multiplier: 1 });
