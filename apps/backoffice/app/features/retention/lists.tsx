@@ -38,14 +38,14 @@ function Filters({ label, status, q, set }: ReturnType<typeof useListQuery> & { 
     set({ q: String(new FormData(event.currentTarget).get('q') ?? '') });
   };
   return (
-    <div className="field-row">
+    <div className="filters">
       <Segmented
         legend={`${label} by status`}
         options={STATUS_OPTIONS}
         value={status}
         onChange={(next) => set({ status: next === 'all' ? null : next })}
       />
-      <form aria-label={`Search ${label.toLowerCase()}`} onSubmit={search} className="field-row">
+      <form aria-label={`Search ${label.toLowerCase()}`} onSubmit={search} className="filters filters--inline">
         <label htmlFor={`${label}-search`} className="visually-hidden">
           Search {label.toLowerCase()} by name or identity
         </label>

@@ -118,7 +118,7 @@ function Form({ current }: { current: SiteSettingsView }) {
       submitLabel="Save site settings"
       onSubmit={submit}
     >
-      <fieldset>
+      <fieldset className="switches">
         <legend>Restricted countries</legend>
         {error('restrictedCountries') && <p className="field__error">{error('restrictedCountries')}</p>}
         {value.restrictedCountries.map((r, i) => (
@@ -224,7 +224,7 @@ function Form({ current }: { current: SiteSettingsView }) {
         ))}
       </fieldset>
 
-      <fieldset className="switches">
+      <fieldset className="switches switches--columns">
         <legend>Currencies offered to new players</legend>
         {error('visibleCurrencies') && <p className="field__error">{error('visibleCurrencies')}</p>}
         {currencies.map((c) => (
@@ -248,7 +248,7 @@ function Form({ current }: { current: SiteSettingsView }) {
         ))}
       </fieldset>
 
-      <fieldset>
+      <fieldset className="switches">
         <legend>Payment methods per country</legend>
         <p className="field__hint">A country not listed here shows every method.</p>
         {value.paymentMethods.map((p, i) => (
