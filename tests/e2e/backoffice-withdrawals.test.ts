@@ -259,7 +259,7 @@ describe('back office, the withdrawals queue with a player', () => {
   });
 
   it('settings: payments reads the thresholds, and may not change them', async () => {
-    await office.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await office.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await office.getByRole('heading', { name: 'Withdrawal thresholds' }).waitFor();
     await office.getByTestId('four-eyes-above').getByText('1,000.00 EUR').waitFor();
     expect(await office.getByRole('button', { name: 'Save thresholds' }).count()).toBe(0);

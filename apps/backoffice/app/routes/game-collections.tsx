@@ -41,6 +41,23 @@ function Collections() {
   const [editing, setEditing] = useState<BackofficeCollection | 'new' | null>(null);
   const [games, setGames] = useState<BackofficeCollection | null>(null);
   const [savingOrder, setSavingOrder] = useState(false);
+  const [removing, setRemoving] = useState<BackofficeCollection | null>(null);
+  const [removeProblem, setRemoveProblem] = useState<Problem | null>(null);
+  // The collection and its memberships go; its games stay in the catalogue.
+  const remove = useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.games.removeCollection({ params: { id }, body: { reason } }),
+    onSuccess: () => {
+      toast.success(`${removing?.name ?? 'The collection'}: removed. Its games stay in the catalogue.`);
+      void client.invalidateQueries({ queryKey: gameKeys.all });
+      setRemoveProblem(null);
+      setRemoving(null);
+    },
+    onError: (error) => {
+      setRemoveProblem(problemOf(error));
+      toast.error(`Not removed: ${problemOf(error).message}`);
+    },
+  });
   const [orderProblem, setOrderProblem] = useState<Problem | null>(null);
   const reorder = useMutation({
     mutationFn: (reason: string) => api.games.reorderCollections({ body: { ids: order.map((c) => c.id), reason } }),
@@ -137,6 +154,14 @@ function Collections() {
               >
                 Games…
               </button>
+              <button
+                type="button"
+                className="button button--small button--danger"
+                aria-label={`Remove ${c.name}`}
+                onClick={() => setRemoving(c)}
+              >
+                Remove…
+              </button>
             </span>
           );
         },
@@ -198,6 +223,22 @@ function Collections() {
         pending={reorder.isPending}
         problem={orderProblem}
         onSubmit={(reason) => reorder.mutate(reason)}
+      />
+      <ReasonDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setRemoving(null);
+            setRemoveProblem(null);
+          }
+        }}
+        title={`Remove ${removing?.name ?? 'the collection'}`}
+        description={`It leaves the lobby at once with its ${removing?.games ?? 0} game link(s); the games themselves stay in the catalogue and their other collections.`}
+        submitLabel="Remove"
+        danger
+        pending={remove.isPending}
+        problem={removeProblem}
+        onSubmit={(reason) => removing && remove.mutate({ id: removing.id, reason })}
       />
     </>
   );

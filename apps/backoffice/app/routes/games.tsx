@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type BulkAction, BulkDialog } from '../features/games/bulk-dialog.tsx';
+import { GameCreateDialog } from '../features/games/game-create-dialog.tsx';
 import { GameEditDialog } from '../features/games/game-edit-dialog.tsx';
 import { gameKeys } from '../features/games/keys.ts';
 import { thumbnailOf } from '../features/games/thumbnail.ts';
@@ -48,6 +49,7 @@ function GameCatalogue() {
   const [editing, setEditing] = useState<BackofficeGame | null>(null);
   const [thumbnail, setThumbnail] = useState<BackofficeGame | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [creating, setCreating] = useState(false);
   const rows = list.data?.data ?? [];
   const onPage = rows.filter((g) => selected.has(g.id));
   const toggle = (id: string, on: boolean) =>
@@ -190,9 +192,14 @@ function GameCatalogue() {
     <>
       <header className="page-header">
         <h1>Games</h1>
-        <Link className="button" to="/games/collections">
-          Collections…
-        </Link>
+        <span className="row-actions">
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            New game…
+          </button>
+          <Link className="button" to="/games/collections">
+            Collections…
+          </Link>
+        </span>
       </header>
       <form className="filters filters--grid" aria-label="Filter games" onSubmit={submit} key={params.toString()}>
         <label className="filters__field">
@@ -289,6 +296,12 @@ function GameCatalogue() {
         empty={active ? 'No game matches these filters.' : 'No games yet.'}
       />
       <GameEditDialog game={editing} collections={collections.data?.data ?? []} onClose={() => setEditing(null)} />
+      <GameCreateDialog
+        open={creating}
+        providers={providers.data?.data ?? []}
+        collections={collections.data?.data ?? []}
+        onClose={() => setCreating(false)}
+      />
       <ThumbnailDialog game={thumbnail} onClose={() => setThumbnail(null)} />
       <BulkDialog
         action={bulk}

@@ -9,7 +9,12 @@ import { signedInStaff, type TestStaff } from '../staff/helpers.ts';
 export interface EditorTestApp extends GameTestApp {
   marketing: TestStaff;
   /** A back-office call as `staff` (marketing by default), JSON body if any. */
-  bo(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, staff?: TestStaff): ReturnType<TestApp['request']>;
+  bo(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    staff?: TestStaff,
+  ): ReturnType<TestApp['request']>;
   staffAs(role: Role): Promise<TestStaff>;
   /** The game id of a demo identity. */
   idOf(identity: string): Promise<string>;

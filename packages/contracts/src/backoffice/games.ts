@@ -128,6 +128,33 @@ export const GameChangeFields = z.object({
 export const UpdateGameRequest = GameChangeFields.extend({ reason: Reason }).superRefine(noOverlap);
 export type UpdateGameRequest = z.input<typeof UpdateGameRequest>;
 
+/** A game's identity: its page's path segment and the seamless `gameId` the provider names it by. */
+export const GameIdentity = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Lower-case letters, digits and dashes, at most 64.');
+
+/**
+ * `POST /api/backoffice/games`: a game of an existing provider, its identity the provider's own game id (the
+ * seamless `gameId`). Disabled unless asked, so staff can check it before it goes live.
+ */
+export const CreateGameRequest = GameChangeFields.extend({
+  providerId: z.uuid('Choose a provider.'),
+  identity: GameIdentity,
+  name: Name,
+  /** 'slots', 'table', 'originals', … (the lobby's game type). */
+  type: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'Lower-case letters, digits and dashes, at most 32.')
+    .default('slots'),
+  enabled: z.boolean().default(false),
+  reason: Reason,
+}).superRefine(noOverlap);
+export type CreateGameRequest = z.input<typeof CreateGameRequest>;
+
 /** One change applied to every selected game, in one transaction; the collection actions name the collection. */
 export const BULK_GAME_ACTIONS = ['enable', 'disable', 'addToCollection', 'removeFromCollection'] as const;
 
@@ -196,6 +223,10 @@ export const UpdateCollectionRequest = z.object({
   reason: Reason,
 });
 export type UpdateCollectionRequest = z.input<typeof UpdateCollectionRequest>;
+
+/** `DELETE /api/backoffice/game-collections/{id}`: the collection and its memberships go, its games stay. */
+export const RemoveCollectionRequest = z.object({ reason: Reason });
+export type RemoveCollectionRequest = z.input<typeof RemoveCollectionRequest>;
 
 /** Every collection's id in the new lobby order (no more, no fewer). */
 export const ReorderCollectionsRequest = z.object({

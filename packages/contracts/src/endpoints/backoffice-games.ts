@@ -8,8 +8,10 @@ import {
   BulkGamesResult,
   CollectionGame,
   CreateCollectionRequest,
+  CreateGameRequest,
   collectionIdParams,
   gameIdParams,
+  RemoveCollectionRequest,
   ReorderCollectionsRequest,
   SetCollectionGamesRequest,
   thumbnailFileParams,
@@ -35,6 +37,17 @@ export const backofficeGameEndpoints = {
     tags,
     query: BackofficeGamesQuery,
     response: pageOf(BackofficeGame),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/backoffice/games',
+    auth: 'staff',
+    permission,
+    summary:
+      'Creates a game of an existing provider, disabled unless `enabled` is given (check it, then enable it). 422 with fields on a taken identity or an unknown provider.',
+    tags,
+    body: CreateGameRequest,
+    response: dataOf(BackofficeGame),
   }),
   get: defineEndpoint({
     method: 'GET',
@@ -128,6 +141,18 @@ export const backofficeGameEndpoints = {
     params: collectionIdParams,
     body: UpdateCollectionRequest,
     response: dataOf(BackofficeCollection),
+  }),
+  removeCollection: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/backoffice/game-collections/:id',
+    auth: 'staff',
+    permission,
+    summary:
+      'Removes a collection and its memberships (JSON body with the reason); its games stay in the catalogue and their other collections.',
+    tags,
+    params: collectionIdParams,
+    body: RemoveCollectionRequest,
+    response: dataOf(z.object({ id: z.string() })),
   }),
   collectionGames: defineEndpoint({
     method: 'GET',

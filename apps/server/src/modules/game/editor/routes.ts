@@ -7,7 +7,7 @@ import {
 } from '@croupier/contracts';
 import { gameThumbnailEndpoint } from '@croupier/contracts/endpoints/backoffice-games';
 import multipart from '@fastify/multipart';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { changeConfig } from '../../../config-bus/index.ts';
@@ -15,12 +15,13 @@ import type { Db } from '../../../db/client.ts';
 import { route } from '../../../http/endpoint.ts';
 import { createStorage, type FileStorage } from '../../../storage/index.ts';
 import type { AuditInput, StaffContext } from '../../staff/index.ts';
-import { gameCollectionGames, gameCollections, games } from '../schema.ts';
+import { gameCollectionGames, gameCollections, gameProviders, games } from '../schema.ts';
 import { listEditorGames, listEditorProviders } from './list.ts';
 import { editorGame, gameStateOf, presentCollections } from './present.ts';
 import {
   addGamesToCollection,
   lockGames,
+  removeCollection,
   removeGamesFromCollection,
   reorderCollections,
   saveCollection,
@@ -51,7 +52,7 @@ const notFound = (what: string) => ApiError.of(ErrorCode.notFound, `${what} not 
 const invalid = (field: string, message: string) =>
   ApiError.of(ErrorCode.validation, 'The given data was invalid.', { [field]: [message] });
 
-/** A unique-constraint violation (a collection identity taken by a concurrent create). */
+/** A unique-constraint violation (a game or collection identity taken by a concurrent create). */
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e?.cause ?? e)?.code === '23505';
@@ -106,6 +107,45 @@ export async function gameEditorRoutes(app: FastifyInstance, options: GameEditor
       return (await editorGame(tx, saved.id))!;
     });
     return { data };
+  });
+
+  // Through saveGame, the one way a game is created (the seed's too). Disabled by default: checked before it goes
+  // live. Last in the lobby's default order unless given one.
+  route(app, e.create, async ({ request, body }) => {
+    const staffId = staffOf(request).staffId;
+    const { reason, providerId, identity, name, type, ...change } = body;
+    const taken = () => invalid('identity', 'Another game has this identity.');
+    try {
+      const data = await changeConfig(db, ['lobby'], async (tx) => {
+        const [provider] = await tx
+          .select({ id: gameProviders.id })
+          .from(gameProviders)
+          .where(eq(gameProviders.id, providerId));
+        if (!provider) throw invalid('providerId', 'An unknown provider.');
+        const [exists] = await tx.select({ id: games.id }).from(games).where(eq(games.identity, identity));
+        if (exists) throw taken();
+        if (change.order === undefined) {
+          const [last] = await tx.select({ last: max(games.position) }).from(games);
+          change.order = (last?.last ?? 0) + 1;
+        }
+        const saved = await saveGame(tx, { identity }, {}, { ...change, providerId, identity, name, type });
+        if (!saved || saved.before) throw taken();
+        await writeAudit(tx, {
+          staffId,
+          action: 'game.create',
+          targetType: 'game',
+          targetId: saved.id,
+          reason,
+          before: null,
+          after: saved.after,
+        });
+        return (await editorGame(tx, saved.id))!;
+      });
+      return { data };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
   });
 
   // One audit row per game the change touched (decision: game catalogue editor), all in one transaction.
@@ -257,6 +297,26 @@ export async function gameEditorRoutes(app: FastifyInstance, options: GameEditor
         after: { order: after },
       });
       return allCollections(tx);
+    });
+    return { data };
+  });
+
+  // The collection and its memberships go; its games stay. Audited with what it was and its games.
+  route(app, e.removeCollection, async ({ request, params, body }) => {
+    const staffId = staffOf(request).staffId;
+    const data = await changeConfig(db, ['lobby'], async (tx) => {
+      const removed = await removeCollection(tx, params.id);
+      if (!removed) throw notFound('Collection');
+      await writeAudit(tx, {
+        staffId,
+        action: 'collection.remove',
+        targetType: 'collection',
+        targetId: params.id,
+        reason: body.reason,
+        before: removed,
+        after: null,
+      });
+      return { id: params.id };
     });
     return { data };
   });

@@ -286,6 +286,32 @@ export async function reorderCollections(tx: Db, ids: string[]): Promise<{ befor
   return { before: rows.map((r) => r.identity), after: ids.map((id) => identityOf.get(id)!) };
 }
 
+/**
+ * Removes a collection and its memberships; its games stay (with their other collections). Answers what the
+ * audit keeps of it, with its games (ids and identities, in its order), or null when it names none.
+ */
+export async function removeCollection(
+  tx: Db,
+  collectionId: string,
+): Promise<(CollectionState & { gameIds: string[]; games: string[] }) | null> {
+  const [row] = await tx.select().from(gameCollections).where(eq(gameCollections.id, collectionId)).for('update');
+  if (!row) return null;
+  const members = await tx
+    .select({ id: games.id, identity: games.identity })
+    .from(gameCollectionGames)
+    .innerJoin(games, eq(games.id, gameCollectionGames.gameId))
+    .where(eq(gameCollectionGames.collectionId, collectionId))
+    .orderBy(asc(gameCollectionGames.position), asc(games.identity));
+  // The foreign key cascades too; deleting the links first keeps the order of the writes explicit.
+  await tx.delete(gameCollectionGames).where(eq(gameCollectionGames.collectionId, collectionId));
+  await tx.delete(gameCollections).where(eq(gameCollections.id, collectionId));
+  return {
+    ...collectionStateOf(row),
+    gameIds: members.map((m) => m.id),
+    games: members.map((m) => m.identity),
+  };
+}
+
 /** The identities of a collection's games in its order. */
 async function collectionGameIdentities(tx: Db, collectionId: string): Promise<string[]> {
   const rows = await tx
