@@ -95,7 +95,7 @@ function LoyaltyForm({ view }: { view: LoyaltyEditorView }) {
   };
 
   return (
-    <div className="overview">
+    <div className="overview overview--editor">
       <form
         className="panel panel--form"
         noValidate

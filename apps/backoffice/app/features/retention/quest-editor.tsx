@@ -226,7 +226,7 @@ function QuestForm({ view, onReload }: { view: QuestEditorView | null; onReload:
           />
         )}
       </header>
-      <div className="overview">
+      <div className="overview overview--editor">
         <form
           className="panel panel--form"
           noValidate

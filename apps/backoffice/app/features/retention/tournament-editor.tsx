@@ -189,7 +189,7 @@ function TournamentForm({ view, onReload }: { view: TournamentEditorView | null;
           />
         )}
       </header>
-      <div className="overview">
+      <div className="overview overview--editor">
         <form
           className="panel panel--form"
           noValidate

@@ -180,7 +180,7 @@ function WheelForm({ view, onReload }: { view: WheelEditorView | null; onReload:
           />
         )}
       </header>
-      <div className="overview">
+      <div className="overview overview--editor">
         <form
           className="panel panel--form"
           noValidate
