@@ -236,7 +236,11 @@ export async function buildApp({
   onPlayerModule?.(player);
   const rates = createRatesSource(config, app.log);
   // Live winners and activity boards (decision 0051): published by a money rule, history read back from rounds.
-  const activity = { rates, bigWinMultiplier: config.BIG_WIN_MULTIPLIER };
+  const activity = {
+    rates,
+    bigWinMultiplier: config.BIG_WIN_MULTIPLIER,
+    onCatalogueChange: (drop: () => void) => void configBus.on('lobby', drop),
+  };
   registerRealtime(app, {
     config,
     player,

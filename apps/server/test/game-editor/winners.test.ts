@@ -30,4 +30,30 @@ describe(`live winners of a game limited to countries by the editor (${databaseK
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect((row.data as { $only?: string[] }).$only).toEqual(['AT', 'SE']);
   });
+
+  it('follows an edit of the countries at the next win, not a minute later', async () => {
+    const id = await t.idOf('blackjack');
+    const win = async () => {
+      const player = await t.newPlayer(100);
+      const launch = await t.call('POST', '/api/game/games/blackjack/play', {
+        token: player.token,
+        headers: { 'cf-ipcountry': 'SE' },
+        body: { lobbyUrl: '/', locale: 'en', platform: 2, demoMode: false },
+      });
+      expect(launch.status).toBe(200);
+      const before = (await t.published(/^game:winners:/)).length;
+      await t.round(launch.json.data.token, '1.00', '20.00', 'blackjack');
+      return (await t.published(/^game:winners:/)).slice(before);
+    };
+    expect(
+      (await t.bo('PUT', `/api/backoffice/games/${id}`, { countries: ['SE', 'AT'], reason: 'Licence' })).status,
+    ).toBe(200);
+    for (const row of await win()) expect((row.data as { $only?: string[] }).$only).toEqual(['AT', 'SE']);
+    expect((await t.bo('PUT', `/api/backoffice/games/${id}`, { countries: ['SE'], reason: 'AT lapsed' })).status).toBe(
+      200,
+    );
+    const after = await win();
+    expect(after.length).toBeGreaterThan(0);
+    for (const row of after) expect((row.data as { $only?: string[] }).$only).toEqual(['SE']);
+  });
 });

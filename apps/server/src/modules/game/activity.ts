@@ -38,6 +38,8 @@ export interface ActivityOptions {
   rates: RatesSource;
   /** A big win paid more than its stake and at least this many times it (BIG_WIN_MULTIPLIER). */
   bigWinMultiplier: number;
+  /** Subscribes to catalogue edits (the config bus's 'lobby'): the games' facts are read again after one. */
+  onCatalogueChange?: (drop: () => void) => void;
 }
 
 /** More than the stake and at least `multiplier` times it. */
@@ -129,10 +131,13 @@ const GAME_FACTS = statement(
      from game.games g where g.identity = $1`,
 );
 
-/** A game's facts by identity, read in the caller's transaction and kept a minute (the catalogue rarely changes). */
+/**
+ * A game's facts by identity, read in the caller's transaction and kept a minute (the catalogue rarely changes),
+ * or until a catalogue edit drops them (`clear`).
+ */
 function gameFactsCache(ttlMs = 60_000) {
   const cache = new Map<string, { at: number; facts: GameFacts | null }>();
-  return async (sql: Sql, identity: string): Promise<GameFacts | null> => {
+  const read = async (sql: Sql, identity: string): Promise<GameFacts | null> => {
     const hit = cache.get(identity);
     if (hit && Date.now() - hit.at < ttlMs) return hit.facts;
     const [row] = await sql.query<Record<string, unknown>>(GAME_FACTS, [identity]);
@@ -153,6 +158,7 @@ function gameFactsCache(ttlMs = 60_000) {
     cache.set(identity, { at: Date.now(), facts });
     return facts;
   };
+  return Object.assign(read, { clear: () => cache.clear() });
 }
 
 /**
@@ -161,6 +167,8 @@ function gameFactsCache(ttlMs = 60_000) {
  */
 export function activityRule(options: ActivityOptions): MoneyRule {
   const factsOf = gameFactsCache();
+  // A game disabled or its countries narrowed applies to the next win, not a minute later (issue 27).
+  options.onCatalogueChange?.(() => factsOf.clear());
   return {
     name: 'game-activity',
     kinds: ['win'],
