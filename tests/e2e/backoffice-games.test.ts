@@ -66,6 +66,16 @@ describe('back office, the game catalogue', () => {
     await page.getByRole('cell', { name: /Mines/ }).first().waitFor();
     await check(page, 'games list');
 
+    // A new game: the shared schema's field errors before anything is sent, then closed without creating it.
+    await page.getByRole('button', { name: 'New game…' }).click();
+    const create = page.getByRole('dialog', { name: 'New game' });
+    await create.waitFor();
+    await create.getByRole('button', { name: 'Create' }).click();
+    await create.locator('.field__error').first().waitFor();
+    await check(page, 'new game dialog');
+    await page.keyboard.press('Escape');
+    await create.waitFor({ state: 'detached' });
+
     // The filters live in the address: a search is a shareable URL.
     await page.getByLabel('Name or identity').fill('mines');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -143,6 +153,13 @@ describe('back office, the game catalogue', () => {
     await panel.getByRole('list', { name: 'Games in order' }).getByText('Mines').waitFor();
     await check(page, 'collection games panel');
     await panel.getByRole('button', { name: 'Close the panel' }).click();
+    // Removing asks for a reason first; cancelled here (other files use the demo's collections).
+    await page.getByRole('button', { name: 'Remove Originals' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove Originals' });
+    await remove.waitFor();
+    await check(page, 'remove collection dialog');
+    await page.keyboard.press('Escape');
+    await remove.waitFor({ state: 'detached' });
 
     expect(violations).toEqual([]);
     expect(unexpectedErrors(errors)).toEqual([]);

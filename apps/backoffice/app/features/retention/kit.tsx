@@ -1,15 +1,101 @@
 import type { RetentionStatus } from '@croupier/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { type Problem, problemOf } from '../../lib/errors.ts';
 import { Field } from '../../ui/field.tsx';
 import { ReasonDialog } from '../../ui/reason-dialog.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { retentionKeys } from './keys.ts';
 
-// What the four retention editors share: a schema's refusal shown like the server's, amounts per currency,
-// times in UTC, and the pause / resume / archive actions.
+// What the four retention editors share: loading the object, saving and previewing it, a schema's refusal shown
+// like the server's, amounts per currency, times in UTC, and the pause / resume / archive actions.
+
+/**
+ * The object an editor shows: loaded by its id (a skeleton meanwhile, the refusal in words), or none for a new
+ * one. `children` renders the form, keyed by the load so a reload starts it again from the saved object.
+ */
+export function EditorLoader<V>({
+  id,
+  kind,
+  label,
+  load,
+  children,
+}: {
+  id: string | null;
+  kind: string;
+  /** What is loading, for the skeleton ("the quest"). */
+  label: string;
+  load: (id: string) => Promise<V>;
+  children: (view: V | null, reload: () => void, version: number) => ReactNode;
+}) {
+  const one = useQuery({ queryKey: retentionKeys.one(kind, id ?? 'new'), queryFn: () => load(id!), enabled: !!id });
+  if (id && one.isPending) return <Skeleton lines={10} label={`Loading ${label}`} />;
+  if (id && one.error) {
+    return (
+      <p className="form-message" role="alert">
+        {problemOf(one.error).message}
+      </p>
+    );
+  }
+  return <>{children(id ? (one.data ?? null) : null, () => void one.refetch(), one.dataUpdatedAt)}</>;
+}
+
+/**
+ * Saving and previewing an editor's object: a saved one invalidates the retention queries and says so, a new one
+ * moves to its own address, a refusal lands on the fields (`problem`), and the preview is the player's shape.
+ */
+export function useEditorActions<Body, Saved, PreviewBody, Preview>({
+  noun,
+  savedMessage,
+  save,
+  preview,
+  newAddress,
+  queryKey = retentionKeys.all,
+}: {
+  /** "the quest": in the refusal's toast. */
+  noun: string;
+  savedMessage: (saved: Saved) => string;
+  save: (body: Body) => Promise<{ data: Saved }>;
+  preview: (body: PreviewBody) => Promise<{ data: Preview }>;
+  /** Where a new object lives once saved; absent when there is only ever one (loyalty). */
+  newAddress?: ((saved: Saved) => string) | undefined;
+  queryKey?: readonly string[];
+}) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [shown, setShown] = useState<Preview | null>(null);
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: ({ data }) => {
+      void client.invalidateQueries({ queryKey });
+      toast.success(savedMessage(data));
+      if (newAddress) navigate(newAddress(data));
+    },
+    onError: (error) => {
+      const found = problemOf(error);
+      setProblem(found);
+      toast.error(`${noun[0]!.toUpperCase()}${noun.slice(1)} was not saved: ${found.message}`);
+    },
+  });
+  const previewing = useMutation({
+    mutationFn: preview,
+    onSuccess: ({ data }) => setShown(data),
+    onError: (error) => setProblem(problemOf(error)),
+  });
+  return {
+    problem,
+    setProblem,
+    fieldError: (name: string) => problem?.fields[name],
+    preview: shown,
+    save: saving,
+    show: previewing,
+  };
+}
 
 /** A schema's refusal as the server would answer it: the first message of each field, by dotted path. */
 export function problemOfSchema(error: z.ZodError): Problem {

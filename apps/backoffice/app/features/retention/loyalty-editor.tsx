@@ -1,14 +1,13 @@
-import type { LoyaltyEditorView, LoyaltyLevel } from '@croupier/contracts';
+import type { LoyaltyEditorView } from '@croupier/contracts';
 import { LoyaltyInput, LoyaltyRequest } from '@croupier/contracts/backoffice/retention';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
+import { problemOf } from '../../lib/errors.ts';
 import { Field, FormMessage, ReasonField } from '../../ui/field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useToast } from '../../ui/toast.tsx';
 import { retentionKeys } from './keys.ts';
-import { numberOf, problemOfSchema } from './kit.tsx';
+import { numberOf, problemOfSchema, useEditorActions } from './kit.tsx';
 import { LoyaltyPreview } from './previews.tsx';
 
 // The loyalty editor (issue 27): the whole programme at once — levels lowest first, each threshold above the
@@ -55,34 +54,19 @@ export function LoyaltyEditor() {
 }
 
 function LoyaltyForm({ view }: { view: LoyaltyEditorView }) {
-  const client = useQueryClient();
-  const toast = useToast();
   const [form, setForm] = useState(() => formOf(view));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [preview, setPreview] = useState<LoyaltyLevel[] | null>(null);
-  const fieldError = (name: string) => problem?.fields[name];
   const set = (patch: Partial<LoyaltyForm>) => setForm((f) => ({ ...f, ...patch }));
   const setLevel = (i: number, patch: Partial<LoyaltyForm['levels'][number]>) =>
     setForm((f) => ({ ...f, levels: f.levels.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
   const setContribution = (i: number, patch: Partial<LoyaltyForm['contributions'][number]>) =>
     setForm((f) => ({ ...f, contributions: f.contributions.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
 
-  const save = useMutation({
-    mutationFn: (body: LoyaltyRequest) => api.retentionLoyalty.update({ body }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: retentionKeys.loyalty });
-      toast.success('The loyalty programme is saved: players see it now.');
-    },
-    onError: (error) => {
-      const found = problemOf(error);
-      setProblem(found);
-      toast.error(`Not saved: ${found.message}`);
-    },
-  });
-  const show = useMutation({
-    mutationFn: (body: LoyaltyInput) => api.retentionLoyalty.preview({ body }),
-    onSuccess: ({ data }) => setPreview(data),
-    onError: (error) => setProblem(problemOf(error)),
+  const { problem, setProblem, fieldError, preview, save, show } = useEditorActions({
+    noun: 'the loyalty programme',
+    savedMessage: () => 'The loyalty programme is saved: players see it now.',
+    save: (body: LoyaltyRequest) => api.retentionLoyalty.update({ body }),
+    preview: (body: LoyaltyInput) => api.retentionLoyalty.preview({ body }),
+    queryKey: retentionKeys.loyalty,
   });
   const check = (extra: object, schema: typeof LoyaltyRequest | typeof LoyaltyInput) => {
     const parsed = schema.safeParse({ ...inputOf(form), ...extra });

@@ -1,25 +1,22 @@
-import type { Quest, QuestEditorView } from '@croupier/contracts';
+import type { QuestEditorView } from '@croupier/contracts';
 import { QuestPreviewRequest, QuestRequest } from '@croupier/contracts/backoffice/retention';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { Field, FormMessage, ReasonField } from '../../ui/field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { retentionKeys } from './keys.ts';
 import {
   type AmountRow,
   AmountsInput,
   amountRows,
   amountsOf,
+  EditorLoader,
   fromLocalInput,
   numberOf,
   problemOfSchema,
   StatusActions,
   StatusBadge,
   toLocalInput,
+  useEditorActions,
 } from './kit.tsx';
 import { QuestPreview } from './previews.tsx';
 
@@ -127,58 +124,35 @@ function inputOf(form: QuestForm): { input: Record<string, unknown>; bad: Record
 }
 
 export function QuestEditor({ id }: { id: string | null }) {
-  const quest = useQuery({
-    queryKey: retentionKeys.one('quests', id ?? 'new'),
-    queryFn: async () => (await api.retentionQuests.get({ params: { id: id! } })).data,
-    enabled: id !== null,
-  });
-  if (id && quest.isPending) return <Skeleton lines={10} label="Loading the quest" />;
-  if (id && quest.error) {
-    return (
-      <p className="form-message" role="alert">
-        {problemOf(quest.error).message}
-      </p>
-    );
-  }
   return (
-    <QuestForm key={quest.dataUpdatedAt} view={id ? (quest.data ?? null) : null} onReload={() => quest.refetch()} />
+    <EditorLoader
+      id={id}
+      kind="quests"
+      label="the quest"
+      load={async (questId) => (await api.retentionQuests.get({ params: { id: questId } })).data}
+    >
+      {(view, reload, version) => <QuestForm key={version} view={view} onReload={reload} />}
+    </EditorLoader>
   );
 }
 
 function QuestForm({ view, onReload }: { view: QuestEditorView | null; onReload: () => void }) {
-  const client = useQueryClient();
-  const toast = useToast();
-  const navigate = useNavigate();
   const [form, setForm] = useState<QuestForm>(() => formOf(view));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [preview, setPreview] = useState<Quest | null>(null);
   const [currency, setCurrency] = useState('EUR');
   const archived = view?.status === 'archived';
-  const fieldError = (name: string) => problem?.fields[name];
   const set = (patch: Partial<QuestForm>) => setForm((f) => ({ ...f, ...patch }));
   const setTask = (i: number, patch: Partial<TaskForm>) =>
     setForm((f) => ({ ...f, tasks: f.tasks.map((t, j) => (j === i ? { ...t, ...patch } : t)) }));
   const setReward = (i: number, patch: Partial<RewardForm>) =>
     setForm((f) => ({ ...f, rewards: f.rewards.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
 
-  const save = useMutation({
-    mutationFn: (body: QuestRequest) =>
+  const { problem, setProblem, fieldError, preview, save, show } = useEditorActions({
+    noun: 'the quest',
+    savedMessage: (saved: { name: string }) => `“${saved.name}” saved: players see it now.`,
+    save: (body: QuestRequest) =>
       view ? api.retentionQuests.update({ params: { id: view.id }, body }) : api.retentionQuests.create({ body }),
-    onSuccess: ({ data }) => {
-      void client.invalidateQueries({ queryKey: retentionKeys.all });
-      toast.success(`“${data.name}” saved: players see it now.`);
-      if (!view) navigate(`/retention/quests/${data.id}`);
-    },
-    onError: (error) => {
-      const found = problemOf(error);
-      setProblem(found);
-      toast.error(`The quest was not saved: ${found.message}`);
-    },
-  });
-  const show = useMutation({
-    mutationFn: (body: QuestPreviewRequest) => api.retentionQuests.preview({ body }),
-    onSuccess: ({ data }) => setPreview(data),
-    onError: (error) => setProblem(problemOf(error)),
+    preview: (body: QuestPreviewRequest) => api.retentionQuests.preview({ body }),
+    newAddress: view ? undefined : (saved) => `/retention/quests/${saved.id}`,
   });
 
   const checked = <T,>(

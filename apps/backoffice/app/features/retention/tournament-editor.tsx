@@ -1,15 +1,19 @@
-import type { Tournament, TournamentEditorView } from '@croupier/contracts';
+import type { TournamentEditorView } from '@croupier/contracts';
 import { TournamentInput, TournamentRequest } from '@croupier/contracts/backoffice/retention';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { Field, FormMessage, ReasonField } from '../../ui/field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { retentionKeys } from './keys.ts';
-import { fromLocalInput, numberOf, problemOfSchema, StatusActions, StatusBadge, toLocalInput } from './kit.tsx';
+import {
+  EditorLoader,
+  fromLocalInput,
+  numberOf,
+  problemOfSchema,
+  StatusActions,
+  StatusBadge,
+  toLocalInput,
+  useEditorActions,
+} from './kit.tsx';
 import { TournamentPreview } from './previews.tsx';
 
 // The tournament editor (issue 27): schedule, games (collections), scoring (type and rate) and prizes by
@@ -102,57 +106,34 @@ function inputOf(f: TournamentForm) {
 }
 
 export function TournamentEditor({ id }: { id: string | null }) {
-  const one = useQuery({
-    queryKey: retentionKeys.one('tournaments', id ?? 'new'),
-    queryFn: async () => (await api.retentionTournaments.get({ params: { id: id! } })).data,
-    enabled: id !== null,
-  });
-  if (id && one.isPending) return <Skeleton lines={10} label="Loading the tournament" />;
-  if (id && one.error) {
-    return (
-      <p className="form-message" role="alert">
-        {problemOf(one.error).message}
-      </p>
-    );
-  }
   return (
-    <TournamentForm key={one.dataUpdatedAt} view={id ? (one.data ?? null) : null} onReload={() => one.refetch()} />
+    <EditorLoader
+      id={id}
+      kind="tournaments"
+      label="the tournament"
+      load={async (tournamentId) => (await api.retentionTournaments.get({ params: { id: tournamentId } })).data}
+    >
+      {(view, reload, version) => <TournamentForm key={version} view={view} onReload={reload} />}
+    </EditorLoader>
   );
 }
 
 function TournamentForm({ view, onReload }: { view: TournamentEditorView | null; onReload: () => void }) {
-  const client = useQueryClient();
-  const toast = useToast();
-  const navigate = useNavigate();
   const [form, setForm] = useState(() => formOf(view));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [preview, setPreview] = useState<Tournament | null>(null);
   const fixed = Boolean(view?.started) || view?.status === 'cancelled';
-  const fieldError = (name: string) => problem?.fields[name];
   const set = (patch: Partial<TournamentForm>) => setForm((f) => ({ ...f, ...patch }));
   const setPrize = (i: number, patch: Partial<PrizeForm>) =>
     setForm((f) => ({ ...f, prizes: f.prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)) }));
 
-  const save = useMutation({
-    mutationFn: (body: TournamentRequest) =>
+  const { problem, setProblem, fieldError, preview, save, show } = useEditorActions({
+    noun: 'the tournament',
+    savedMessage: (saved: { title: string }) => `“${saved.title}” saved.`,
+    save: (body: TournamentRequest) =>
       view
         ? api.retentionTournaments.update({ params: { id: view.id }, body })
         : api.retentionTournaments.create({ body }),
-    onSuccess: ({ data }) => {
-      void client.invalidateQueries({ queryKey: retentionKeys.all });
-      toast.success(`“${data.title}” saved.`);
-      if (!view) navigate(`/retention/tournaments/${data.id}`);
-    },
-    onError: (error) => {
-      const found = problemOf(error);
-      setProblem(found);
-      toast.error(`The tournament was not saved: ${found.message}`);
-    },
-  });
-  const show = useMutation({
-    mutationFn: (body: TournamentInput) => api.retentionTournaments.preview({ body }),
-    onSuccess: ({ data }) => setPreview(data),
-    onError: (error) => setProblem(problemOf(error)),
+    preview: (body: TournamentInput) => api.retentionTournaments.preview({ body }),
+    newAddress: view ? undefined : (saved) => `/retention/tournaments/${saved.id}`,
   });
   const check = (extra: object, schema: typeof TournamentRequest | typeof TournamentInput) => {
     const parsed = schema.safeParse({ ...inputOf(form), ...extra });

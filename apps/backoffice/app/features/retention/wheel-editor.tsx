@@ -1,25 +1,22 @@
-import type { Wheel, WheelEditorView } from '@croupier/contracts';
+import type { WheelEditorView } from '@croupier/contracts';
 import { WHEEL_WEIGHT_TOTAL, WheelInput, WheelRequest } from '@croupier/contracts/backoffice/retention';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { type Problem, problemOf } from '../../lib/errors.ts';
 import { Field, FormMessage, ReasonField } from '../../ui/field.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { retentionKeys } from './keys.ts';
 import {
   type AmountRow,
   AmountsInput,
   amountRows,
   amountsOf,
+  EditorLoader,
   fromLocalInput,
   numberOf,
   problemOfSchema,
   StatusActions,
   StatusBadge,
   toLocalInput,
+  useEditorActions,
 } from './kit.tsx';
 import { WheelPreview } from './previews.tsx';
 
@@ -97,54 +94,33 @@ const inputOf = (f: WheelForm) => ({
 });
 
 export function WheelEditor({ id }: { id: string | null }) {
-  const one = useQuery({
-    queryKey: retentionKeys.one('wheels', id ?? 'new'),
-    queryFn: async () => (await api.retentionWheels.get({ params: { id: id! } })).data,
-    enabled: id !== null,
-  });
-  if (id && one.isPending) return <Skeleton lines={10} label="Loading the wheel" />;
-  if (id && one.error) {
-    return (
-      <p className="form-message" role="alert">
-        {problemOf(one.error).message}
-      </p>
-    );
-  }
-  return <WheelForm key={one.dataUpdatedAt} view={id ? (one.data ?? null) : null} onReload={() => one.refetch()} />;
+  return (
+    <EditorLoader
+      id={id}
+      kind="wheels"
+      label="the wheel"
+      load={async (wheelId) => (await api.retentionWheels.get({ params: { id: wheelId } })).data}
+    >
+      {(view, reload, version) => <WheelForm key={version} view={view} onReload={reload} />}
+    </EditorLoader>
+  );
 }
 
 function WheelForm({ view, onReload }: { view: WheelEditorView | null; onReload: () => void }) {
-  const client = useQueryClient();
-  const toast = useToast();
-  const navigate = useNavigate();
   const [form, setForm] = useState(() => formOf(view));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [preview, setPreview] = useState<Wheel | null>(null);
   const archived = view?.status === 'archived';
-  const fieldError = (name: string) => problem?.fields[name];
   const set = (patch: Partial<WheelForm>) => setForm((f) => ({ ...f, ...patch }));
   const setSector = (i: number, patch: Partial<SectorForm>) =>
     setForm((f) => ({ ...f, sectors: f.sectors.map((s, j) => (j === i ? { ...s, ...patch } : s)) }));
   const total = form.sectors.reduce((sum, s) => sum + (Number(s.weight) || 0), 0);
 
-  const save = useMutation({
-    mutationFn: (body: WheelRequest) =>
+  const { problem, setProblem, fieldError, preview, save, show } = useEditorActions({
+    noun: 'the wheel',
+    savedMessage: (saved: { title: string }) => `“${saved.title}” saved.`,
+    save: (body: WheelRequest) =>
       view ? api.retentionWheels.update({ params: { id: view.id }, body }) : api.retentionWheels.create({ body }),
-    onSuccess: ({ data }) => {
-      void client.invalidateQueries({ queryKey: retentionKeys.all });
-      toast.success(`“${data.title}” saved.`);
-      if (!view) navigate(`/retention/wheels/${data.id}`);
-    },
-    onError: (error) => {
-      const found = problemOf(error);
-      setProblem(found);
-      toast.error(`The wheel was not saved: ${found.message}`);
-    },
-  });
-  const show = useMutation({
-    mutationFn: (body: WheelInput) => api.retentionWheels.preview({ body }),
-    onSuccess: ({ data }) => setPreview(data),
-    onError: (error) => setProblem(problemOf(error)),
+    preview: (body: WheelInput) => api.retentionWheels.preview({ body }),
+    newAddress: view ? undefined : (saved) => `/retention/wheels/${saved.id}`,
   });
   const check = (extra: object, schema: typeof WheelRequest | typeof WheelInput) => {
     const parsed = schema.safeParse({ ...inputOf(form), ...extra });
