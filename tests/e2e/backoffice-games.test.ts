@@ -66,10 +66,15 @@ describe('back office, the game catalogue', () => {
     await page.getByRole('cell', { name: /Mines/ }).first().waitFor();
     await check(page, 'games list');
 
-    // A new game: the shared schema's field errors before anything is sent, then closed without creating it.
+    // A new game: the shared schema's field error before anything is sent (an identity that is no slug), then
+    // closed without creating it.
     await page.getByRole('button', { name: 'New game…' }).click();
     const create = page.getByRole('dialog', { name: 'New game' });
     await create.waitFor();
+    await create.getByLabel('Provider').selectOption({ index: 1 });
+    await create.getByLabel('Identity').fill('Not a slug!');
+    await create.getByLabel('Name').fill('E2E game');
+    await create.getByLabel('Reason').fill('E2E: the new-game form');
     await create.getByRole('button', { name: 'Create' }).click();
     await create.locator('.field__error').first().waitFor();
     await check(page, 'new game dialog');
