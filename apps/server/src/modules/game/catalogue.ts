@@ -11,6 +11,7 @@ import { pageMeta } from '@croupier/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { gameCollectionGames, gameCollections, gameFavorites, gamePlays, gameProviders, games } from './schema.ts';
 
 type GameRow = typeof games.$inferSelect;
@@ -131,9 +132,6 @@ const availableIn = (countries: string[]): SQL => {
     where gc.game_id = ${games.id} and cardinality(c.countries) > 0 and not (c.countries @> ${list}))`;
 };
 
-/** `%` `_` and `\` in a search are literal characters, not wildcards. */
-export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const DEFAULT_DESC = new Set(['score', 'createdAt', 'rtp', 'popular', 'rating']);
 
 /** GET /api/game/games: enabled games, filtered, sorted and paginated. */
@@ -152,7 +150,7 @@ export async function listGames(
   }
   if (q.gameId?.length) conditions.push(sql`${games.id}::text in ${q.gameId.map((v) => v.toLowerCase())}`);
   if (q.identity?.length) conditions.push(inArray(games.identity, q.identity));
-  if (q.name) conditions.push(sql`${games.name} ilike ${`%${likeEscaped(q.name)}%`} escape '\\'`);
+  if (q.name) conditions.push(sql`${games.name} ilike ${containing(q.name)} escape '\\'`);
   if (q.countries?.length) conditions.push(availableIn(q.countries));
   const where = and(...conditions);
 
@@ -251,7 +249,7 @@ export async function listProviders(db: Db, q: z.output<typeof ProvidersQuery>):
   const rows = await db
     .select()
     .from(gameProviders)
-    .where(q.name ? sql`${gameProviders.name} ilike ${`%${likeEscaped(q.name)}%`} escape '\\'` : undefined)
+    .where(q.name ? sql`${gameProviders.name} ilike ${containing(q.name)} escape '\\'` : undefined)
     .orderBy(
       ...(q.sortBy === 'name'
         ? [direction(sql`lower(${gameProviders.name})`)]

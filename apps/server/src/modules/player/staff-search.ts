@@ -1,6 +1,7 @@
 import type { PlayerRow as StaffPlayerRow } from '@croupier/contracts';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { startingWith } from '../../db/like.ts';
 import { players } from './schema.ts';
 
 // The back office's player search (backoffice-api.md §4, decision 0107): a prefix of the e-mail, the phone or
@@ -22,9 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE = /^\+?[\d\s().-]+$/;
 const MAX_EXTERNAL_ID = 2_147_483_647;
 
-/** A LIKE pattern matching values that start with `text`: its `%`, `_` and `\` are taken literally. */
-const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The search as one condition, or undefined for "every player". E-mails are stored lower-case and phones as
  * digits only (country code first), so the text is matched the same way; a nickname case-insensitively.
@@ -35,12 +33,12 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
   if (UUID.test(text)) return eq(players.id, text.toLowerCase());
   const lower = text.toLowerCase();
   const terms: SQL[] = [
-    sql`${players.email} like ${startsWith(lower)}`,
-    sql`lower(${players.nickname}) like ${startsWith(lower)}`,
+    sql`${players.email} like ${startingWith(lower)}`,
+    sql`lower(${players.nickname}) like ${startingWith(lower)}`,
   ];
   if (PHONE.test(text)) {
     const digits = text.replace(/\D/g, '');
-    if (digits) terms.push(sql`${players.phone} like ${startsWith(digits)}`);
+    if (digits) terms.push(sql`${players.phone} like ${startingWith(digits)}`);
     if (/^\d{1,10}$/.test(text) && Number(text) <= MAX_EXTERNAL_ID) terms.push(eq(players.externalId, Number(text)));
   }
   return or(...terms);

@@ -55,7 +55,6 @@ export async function assertBonusField(tx: Db, bonusId: string, field: string): 
 
 /** The page's offset and the `q` filter as a LIKE pattern. */
 export const pageOf = (q: RetentionListQuery) => ({ limit: q.perPage, offset: (q.page - 1) * q.perPage });
-export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Postgres' unique violation: an identity taken (raced past the check). */
 export const isUniqueViolation = (error: unknown): boolean =>

@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { changeConfig } from '../../../config-bus/index.ts';
 import type { Db } from '../../../db/client.ts';
+import { containing } from '../../../db/like.ts';
 import { bonuses, codes, playerBonusCodes } from '../schema.ts';
 import { type Actor, archived, audit, invalid, notFound } from './actor.ts';
 import type { CodeRow } from './code-rules.ts';
@@ -59,7 +60,7 @@ const statusWhere = (status: BonusCodeDefinitionsQuery['status']): SQL | undefin
 export async function listCodes(db: Db, q: BonusCodeDefinitionsQuery) {
   const where: (SQL | undefined)[] = [statusWhere(q.status)];
   if (q.bonusId) where.push(eq(codes.bonusId, q.bonusId));
-  if (q.q) where.push(ilike(codes.code, `%${q.q.toUpperCase()}%`));
+  if (q.q) where.push(ilike(codes.code, containing(q.q.toUpperCase())));
   const filter = and(...where);
   const [rows, [total]] = await Promise.all([
     db

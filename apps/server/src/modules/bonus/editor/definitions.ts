@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { changeConfig } from '../../../config-bus/index.ts';
 import type { Db } from '../../../db/client.ts';
+import { containing } from '../../../db/like.ts';
 import type { BonusRow } from '../definitions.ts';
 import { bonuses, packages } from '../schema.ts';
 import { type Actor, archived, audit, invalid, notFound } from './actor.ts';
@@ -103,7 +104,7 @@ const statusWhere = (status: BonusDefinitionsQuery['status']): SQL | undefined =
 export async function listDefinitions(db: Db, q: BonusDefinitionsQuery) {
   const where: (SQL | undefined)[] = [statusWhere(q.status)];
   if (q.kind) where.push(eq(bonuses.kind, q.kind));
-  if (q.q) where.push(or(ilike(bonuses.name, `%${q.q}%`), ilike(bonuses.identity, `%${q.q}%`)));
+  if (q.q) where.push(or(ilike(bonuses.name, containing(q.q)), ilike(bonuses.identity, containing(q.q))));
   const filter = and(...where);
   const [rows, [total]] = await Promise.all([
     db

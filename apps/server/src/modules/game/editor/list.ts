@@ -3,7 +3,7 @@ import { pageMeta } from '@croupier/contracts';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { likeEscaped } from '../catalogue.ts';
+import { containing } from '../../../db/like.ts';
 import { gameCollectionGames, gameCollections, gameProviders, games } from '../schema.ts';
 import { presentEditorGames } from './present.ts';
 
@@ -26,7 +26,7 @@ export async function listEditorGames(db: Db, q: Query): Promise<{ data: Backoff
       where gc.game_id = ${games.id} and ${idOrIdentity(sql`c.id`, sql`c.identity`, q.collection)})`);
   }
   if (q.search) {
-    const like = `%${likeEscaped(q.search)}%`;
+    const like = containing(q.search);
     conditions.push(sql`(${games.name} ilike ${like} escape '\\' or ${games.identity} ilike ${like} escape '\\')`);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;

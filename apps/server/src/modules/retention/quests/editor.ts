@@ -8,12 +8,12 @@ import {
 } from '@croupier/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { containing } from '../../../db/like.ts';
 import {
   assertBonusField,
   canonical,
   fieldError,
   isUniqueViolation,
-  likeOf,
   majorAmounts,
   minorAmounts,
   notFound,
@@ -188,7 +188,7 @@ const statusFilter = (status: RetentionStatus): SQL | undefined => {
 export async function questsPage(db: Db, q: RetentionListQuery): Promise<{ rows: QuestEditorView[]; total: number }> {
   const where = and(
     q.status ? statusFilter(q.status) : undefined,
-    q.q ? or(ilike(quests.name, likeOf(q.q)), ilike(quests.identity, likeOf(q.q))) : undefined,
+    q.q ? or(ilike(quests.name, containing(q.q)), ilike(quests.identity, containing(q.q))) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -8,7 +8,8 @@ import {
 import { toMajor } from '@croupier/contracts/reference/index';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { assertBonusField, canonical, fieldError, likeOf, minorOf, notFound, notNow, pageOf } from '../editor-kit.ts';
+import { containing } from '../../../db/like.ts';
+import { assertBonusField, canonical, fieldError, minorOf, notFound, notNow, pageOf } from '../editor-kit.ts';
 import { tournamentsChanged } from './catalog.ts';
 import { defineTournament, type PrizeDefinition, prizeRow } from './define.ts';
 import { toTournament } from './present.ts';
@@ -211,7 +212,7 @@ const statusFilter = (status: RetentionListQuery['status']): SQL | undefined => 
 export async function tournamentsPage(db: Db, q: RetentionListQuery, now: Date) {
   const where = and(
     statusFilter(q.status),
-    q.q ? or(ilike(tournaments.title, likeOf(q.q)), ilike(tournaments.identity, likeOf(q.q))) : undefined,
+    q.q ? or(ilike(tournaments.title, containing(q.q)), ilike(tournaments.identity, containing(q.q))) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

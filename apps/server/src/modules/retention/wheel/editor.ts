@@ -8,13 +8,13 @@ import type {
 } from '@croupier/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { containing } from '../../../db/like.ts';
 import {
   assertBonusField,
   canonical,
   fieldError,
   hundredthsOf,
   isUniqueViolation,
-  likeOf,
   majorAmounts,
   minorAmounts,
   notFound,
@@ -160,7 +160,7 @@ export async function wheelView(db: Db, id: string): Promise<WheelEditorView | n
 export async function wheelsEditorPage(db: Db, q: RetentionListQuery) {
   const where = and(
     q.status ? eq(wheels.status, q.status) : undefined,
-    q.q ? or(ilike(wheels.title, likeOf(q.q)), ilike(wheels.identity, likeOf(q.q))) : undefined,
+    q.q ? or(ilike(wheels.title, containing(q.q)), ilike(wheels.identity, containing(q.q))) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
