@@ -382,7 +382,7 @@ export async function buildApp({
     ],
   });
   await app.register(riskRoutes, { limits: risk.limits, reality: risk.reality });
-  await app.register(turnOverRoutes, { db });
+  await app.register(turnOverRoutes, { db, staff: { staffOf, writeAudit } });
   await app.register(retention.routes);
   await app.register(gameRoutes, {
     config,

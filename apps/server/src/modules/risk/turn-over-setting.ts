@@ -2,7 +2,7 @@ import { TurnOverSettings, type TurnOverView } from '@croupier/contracts';
 import { changeConfig } from '../../config-bus/index.ts';
 import type { Db } from '../../db/client.ts';
 import { defineSetting, readSetting, seedSetting, writeSetting } from '../settings/index.ts';
-import { writeAudit } from '../staff/index.ts';
+import type { AuditInput } from '../staff/index.ts';
 import { releaseAllWithdrawals } from '../wallet/index.ts';
 
 // The turn-over rule's operator setting (backoffice-api.md §9, issue 27): an operating setting, read inside the
@@ -35,6 +35,8 @@ export async function updateTurnOverSetting(
   db: Db,
   staffId: string,
   body: TurnOverSettings & { reason: string },
+  /** The staff module's audit writer (handed in: risk importing staff would close a loop). */
+  writeAudit: (tx: Db, input: AuditInput) => Promise<unknown>,
 ): Promise<TurnOverView> {
   return changeConfig(db, ['settings'], async (tx) => {
     const value = { enabled: body.enabled, multiplier: body.multiplier };
