@@ -14,6 +14,8 @@ export const ErrorCode = {
   payloadTooLarge: 8,
   methodNotAllowed: 9,
   unsupportedMediaType: 10,
+  /** Ours: the database is away for a moment (a restart, a failover); retry (HTTP 503 with Retry-After). */
+  unavailable: 11,
   spinsExpired: 10003,
   socialEmailProblem: 11001,
   socialAccountBlocked: 11002,
@@ -52,6 +54,7 @@ export const defaultStatusOf: Record<number, number> = {
   [ErrorCode.payloadTooLarge]: 413,
   [ErrorCode.methodNotAllowed]: 405,
   [ErrorCode.unsupportedMediaType]: 415,
+  [ErrorCode.unavailable]: 503,
   [ErrorCode.staffUnauthenticated]: 401,
   [ErrorCode.staffWrongCredentials]: 401,
   [ErrorCode.staffWrongCode]: 401,

@@ -172,6 +172,8 @@ export const RealtimeDisconnect = {
   shutdown: { code: 3001, reason: 'shutdown' },
   serverError: { code: 3004, reason: 'internal server error' },
   expired: { code: 3005, reason: 'connection expired' },
+  /** Publications may have been missed (this instance's Redis subscription was cut): reconnect and fetch again. */
+  insufficientState: { code: 3010, reason: 'insufficient state' },
   slow: { code: 3008, reason: 'slow' },
   noPong: { code: 3012, reason: 'no pong' },
   tooManyRequests: { code: 3013, reason: 'too many requests' },

@@ -75,6 +75,7 @@ export const SeamlessCode = z.enum([
   'INVALID_SIGNATURE',
   'INVALID_REQUEST',
   'INTERNAL',
+  'WALLET_UNAVAILABLE',
 ]);
 
 /** A refusal: nothing of the request was kept. The balance when an account is known; the failed batch action. */
@@ -93,6 +94,7 @@ export const seamlessHttpStatus: Partial<Record<SeamlessCode, number>> = {
   INVALID_REQUEST: 422,
   DUPLICATE_CONFLICT: 409,
   INTERNAL: 500,
+  WALLET_UNAVAILABLE: 503,
 };
 
 export type SeamlessBalanceRequest = z.infer<typeof SeamlessBalanceRequest>;

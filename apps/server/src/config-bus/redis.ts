@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { onResubscribed } from '../redis/resubscribed.ts';
 import { CONFIG_SCOPES, type ConfigScope, type ConfigTransport } from './index.ts';
 
 /**
@@ -13,7 +14,7 @@ export function redisTransport(
 ): ConfigTransport {
   const topic = `${prefix}config`;
   const commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const subscriber = new Redis(url, { lazyConnect: true, connectionName: `${prefix}config-subscriber` });
   for (const connection of [commands, subscriber]) {
     connection.on('error', (error) => log.warn({ err: error }, 'config bus redis connection error'));
   }
@@ -33,6 +34,8 @@ export function redisTransport(
           log.warn({ err: error }, 'unreadable configuration change from redis');
         }
       });
+      // A change committed while this subscription was away never arrives: every cache is dropped instead.
+      onResubscribed(subscriber, topic, () => receive([...CONFIG_SCOPES]), log);
       await Promise.all([commands.connect(), subscriber.connect()]);
       await subscriber.subscribe(topic);
     },

@@ -32,6 +32,8 @@ export interface Database {
 /** The Database each Drizzle handle was opened from, for modules that are handed only `db`. */
 const opened = new WeakMap<Db, Database>();
 export const databaseOf = (db: Db): Database | undefined => opened.get(db);
+/** Another handle on `database` (the read handle of db/replica.ts): databaseOf answers it too. */
+export const registerHandle = (db: Db, database: Database): void => void opened.set(db, database);
 
 /** Tracks dedicated connections so close() ends them before the pool or the instance. */
 function dedicatedSet(make: (options?: ReconnectOptions) => DedicatedConnection) {
@@ -73,7 +75,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // sends BEGIN and COMMIT with its statements that way (decision 0088). Sequential use is unchanged.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     // bigint (int8) comes back as a string by default; keep it exact as a JS bigint.
-    pool.on('connect', (client) => client.setTypeParser(20, (v: string) => BigInt(v)));
+    pool.on('connect', (client) => {
+      client.setTypeParser(20, (v: string) => BigInt(v));
+      // A checked-out client (a transaction awaiting other work between statements) has no pool listener: its
+      // server going away is an 'error' event on the client itself, which would end the process (issue 31: a
+      // fast restart of the primary ended every instance). The statement in flight or the next one fails on
+      // its own promise, and the pool drops the client when it is released.
+      client.on('error', (error) => {
+        if (options.log) options.log.warn({ err: error }, 'a checked-out database connection was lost');
+        else console.warn(`a checked-out database connection was lost: ${error.message}`);
+      });
+    });
     // An idle pooled client whose server went away (a restart, a failover, a pooler recycle, 57P01) is an
     // 'error' event on the pool: without a listener Node would end the process. The pool drops the client
     // and the next query opens a new connection; a query in flight fails on its own promise.

@@ -1,5 +1,6 @@
 import { ApiError, ErrorCode } from '@croupier/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/sql-state.ts';
 
 /**
  * Every failure leaves as the contract's envelope `{ error: { code, message, fields } }`. Errors the
@@ -31,10 +32,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(finalStatus)
         .send(envelope(code, error.message, code === ErrorCode.validation ? { _: [error.message] } : {}));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send(envelope(ErrorCode.unavailable, UNAVAILABLE));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelope(ErrorCode.internal, 'Internal server error'));
   });
 }
+
+const UNAVAILABLE = 'The service is unavailable for a moment. Please try again.';
 
 export const envelope = (code: number, message: string, fields: Record<string, string[]> = {}) => ({
   error: { code, message, fields },

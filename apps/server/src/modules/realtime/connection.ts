@@ -118,6 +118,10 @@ export class Connection implements HubClient {
     this.disconnect(RealtimeDisconnect.invalidToken);
   }
 
+  resync(): void {
+    this.disconnect(RealtimeDisconnect.insufficientState);
+  }
+
   /** Closes with a protocol code; the client reconnects or not according to the code's range. */
   disconnect(reason: RealtimeDisconnectReason): void {
     if (this.state === 'closed') return;

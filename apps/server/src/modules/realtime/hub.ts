@@ -1,4 +1,5 @@
 import { FAMILY_ONLY, FAMILY_WILDCARD, PublicChannelFamily } from '@croupier/contracts';
+import { RecentIds } from './recent-ids.ts';
 
 /** A connection as the hub sees it. */
 export interface HubClient {
@@ -8,6 +9,8 @@ export interface HubClient {
   readonly session: string | null;
   /** Ends the connection because its session was closed. */
   revoke(): void;
+  /** Ends the connection with a reconnect advice: publications may have been missed, the client fetches again. */
+  resync(): void;
   /** Writes one already-encoded frame (or drops the connection if it cannot keep up). */
   deliver(frame: string): void;
 }
@@ -32,6 +35,7 @@ export class RealtimeHub {
   private readonly sessions = new Map<string, Set<HubClient>>();
   /** Subscribed channels of the live-winners family by prefix (`game:winners:desktop:` → its countries' channels). */
   private readonly families = new Map<string, Set<string>>();
+  private readonly recent = new RecentIds();
 
   add(client: HubClient): void {
     this.clients.add(client);
@@ -55,6 +59,13 @@ export class RealtimeHub {
       }
     }
     return ended;
+  }
+
+  /** Tells every connection of this process to reconnect and fetch its state again; answers how many. */
+  resyncAll(): number {
+    const all = [...this.clients];
+    for (const client of all) client.resync();
+    return all.length;
   }
 
   private bind(client: HubClient, session: string | null): void {
@@ -112,6 +123,11 @@ export class RealtimeHub {
     this.onPublished?.(channel);
     if (channel.endsWith(FAMILY_WILDCARD)) return this.deliverToFamily(channel.slice(0, -1), data);
     return this.deliverTo(channel, data);
+  }
+
+  /** `deliver` for an outbox event: a repeat of an id delivered lately is dropped (at-least-once → once). */
+  deliverEvent(id: string, channel: string, data: unknown): number {
+    return this.recent.first(id) ? this.deliver(channel, data) : 0;
   }
 
   private deliverToFamily(prefix: string, data: unknown): number {

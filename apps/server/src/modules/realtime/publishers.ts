@@ -9,7 +9,7 @@ export class HubPublisher implements Publisher {
   constructor(private readonly hub: RealtimeHub) {}
 
   async publish(message: OutboxMessage): Promise<void> {
-    this.hub.deliver(message.channel, message.data);
+    this.hub.deliverEvent(String(message.id), message.channel, message.data);
   }
 }
 
@@ -38,11 +38,14 @@ export class CentrifugoPublisher implements Publisher {
     if (isStaffChannel(message.channel) || message.channel.startsWith('system:')) return;
     // A family publication (`game:winners:desktop:*`) is one broadcast to each country's channel.
     const family = message.channel.endsWith(FAMILY_WILDCARD) ? message.channel.slice(0, -1) : null;
-    let body: object = { channel: message.channel, data: message.data };
+    // Centrifugo drops a publication whose idempotency key it saw in the last 5 minutes: the outbox's repeat of a
+    // page whose delete did not commit reaches no client twice.
+    const idempotency_key = `outbox-${message.id}`;
+    let body: object = { channel: message.channel, data: message.data, idempotency_key };
     if (family) {
       const { [FAMILY_ONLY]: only, ...data } = (message.data ?? {}) as Record<string, unknown>;
       const codes = Array.isArray(only) ? only.map(String) : countries.map((c) => c.code);
-      body = { channels: codes.map((code) => family + code), data };
+      body = { channels: codes.map((code) => family + code), data, idempotency_key };
     }
     const response = await fetch(`${this.api}/${family ? 'broadcast' : 'publish'}`, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { OutboxMessage, Publisher } from '../../outbox/index.ts';
+import { onResubscribed } from '../../redis/resubscribed.ts';
 import type { RealtimeHub } from './hub.ts';
 
 /**
@@ -22,13 +23,23 @@ export class RedisFanout implements Publisher {
   ) {
     this.topic = `${prefix}publications`;
     this.commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(url, { lazyConnect: true });
+    // Named, so an operator (and the redis-cut test) tells this process's subscriptions apart in CLIENT LIST.
+    this.subscriber = new Redis(url, { lazyConnect: true, connectionName: `${prefix}realtime-subscriber` });
     for (const connection of [this.commands, this.subscriber]) {
       connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     }
     this.subscriber.on('message', (topic: string, raw: string) => {
       if (topic === this.topic) this.receive(raw);
     });
+    // What was published while this process's subscription was away (balances, messages, revocations) never
+    // arrives: every socket here is told to reconnect, and a client fetches its state again on resubscribe
+    // (decision 0084); a revoked session's token is then refused.
+    onResubscribed(
+      this.subscriber,
+      this.topic,
+      () => log.warn({ sockets: hub.resyncAll() }, 'redis subscription back: sockets told to reconnect and resync'),
+      log,
+    );
   }
 
   /** Connects both and subscribes; ready only once publications from other instances can arrive. */
@@ -38,7 +49,8 @@ export class RedisFanout implements Publisher {
   }
 
   async publish(message: OutboxMessage): Promise<void> {
-    await this.commands.publish(this.topic, JSON.stringify({ channel: message.channel, data: message.data }));
+    const body = { id: String(message.id), channel: message.channel, data: message.data };
+    await this.commands.publish(this.topic, JSON.stringify(body));
   }
 
   /** Tells every instance (this one too) to end the sockets of closed sessions (docs/decisions/0033). */
@@ -52,8 +64,14 @@ export class RedisFanout implements Publisher {
 
   private receive(raw: string): void {
     try {
-      const { channel, data, revoke } = JSON.parse(raw) as { channel?: unknown; data?: unknown; revoke?: unknown };
-      if (typeof channel === 'string') this.hub.deliver(channel, data);
+      const { id, channel, data, revoke } = JSON.parse(raw) as {
+        id?: unknown;
+        channel?: unknown;
+        data?: unknown;
+        revoke?: unknown;
+      };
+      if (typeof channel === 'string' && typeof id === 'string') this.hub.deliverEvent(id, channel, data);
+      else if (typeof channel === 'string') this.hub.deliver(channel, data);
       else if (Array.isArray(revoke)) this.hub.revoke(revoke.filter((id): id is string => typeof id === 'string'));
     } catch (error) {
       this.log.error({ err: error }, 'unreadable publication from redis');

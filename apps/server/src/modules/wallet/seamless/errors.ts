@@ -1,7 +1,7 @@
 import type { SeamlessCode as ProtocolCode } from '@croupier/contracts';
 
-/** The protocol's error codes (docs/provider-api.md) a refusal may carry; INTERNAL is the error handler's. */
-export type SeamlessCode = Exclude<ProtocolCode, 'INTERNAL'>;
+/** The protocol's error codes (docs/provider-api.md) a refusal may carry; INTERNAL and WALLET_UNAVAILABLE are the error handler's. */
+export type SeamlessCode = Exclude<ProtocolCode, 'INTERNAL' | 'WALLET_UNAVAILABLE'>;
 
 /** What the casino publishes to the player when a rule refuses a bet (`game:bets#{playerId}`). */
 export interface RefusalPublication {

@@ -10,6 +10,7 @@ import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { isDatabaseUnavailable } from '../../../db/sql-state.ts';
 import { devMailboxEnabled } from '../../notification/index.ts';
 import { devLaunchRoute } from './dev-launch.ts';
 import { SeamlessError } from './errors.ts';
@@ -72,6 +73,15 @@ export async function seamlessRoutes(
       api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         if (error.statusCode && error.statusCode < 500) return fail(reply, 'INVALID_REQUEST', error.message);
+        // The database away for a moment (a restart, a failover): nothing was kept; the provider retries the same
+        // body (docs/provider-api.md), so it is told so, never INTERNAL (issue 31).
+        if (isDatabaseUnavailable(error)) {
+          request.log.warn({ err: error }, 'seamless request: database unavailable');
+          return reply
+            .status(503)
+            .header('retry-after', '1')
+            .send({ status: 'ERROR', code: 'WALLET_UNAVAILABLE', message: 'The wallet is unavailable; retry' });
+        }
         request.log.error({ err: error }, 'seamless request failed');
         return reply.status(500).send({ status: 'ERROR', code: 'INTERNAL', message: 'Internal error, retry later' });
       });
