@@ -47,14 +47,20 @@ export interface JobQueueOptions {
 /** pg-boss keeps its tables in a schema of its own, migrated by itself under an advisory lock. */
 export const JOBS_SCHEMA = 'jobs';
 
-/** Any constant: instances set up their queues one at a time. */
-const QUEUE_SETUP_LOCK_KEY = 72_616_054;
+/** Any constant (unchanged since queues alone were set up under it): instances set up pg-boss one at a time. */
+const SETUP_LOCK_KEY = 72_616_054;
 
 /**
- * Runs `fn` while no other instance on this PostgreSQL database does. pg-boss creates a queue by inserting
- * its row and attaching a partition with a foreign key to the queue table; two instances creating queues at
- * once deadlock on those locks (seen when two started together on a fresh database). The lock is held on a
- * connection of its own, so `fn` keeps the whole pool. PGlite has one instance: nothing to wait for.
+ * Runs `fn` while no other instance on this PostgreSQL database does. Two races on a fresh database need it:
+ * - pg-boss checks for its schema (`to_regclass`) before taking its own transaction-level advisory lock to
+ *   create it. The pool connection's catalogue cache keeps that "no such schema", and waiting on an advisory
+ *   lock need not refresh it, so after the winner commits a loser's `CREATE SCHEMA IF NOT EXISTS` inserts
+ *   again: `duplicate key ... "pg_namespace_nspname_index"` (issue 31). Behind this lock, a later instance
+ *   checks in a new transaction, after the winner's commit, and finds the schema.
+ * - pg-boss creates a queue by inserting its row and attaching a partition with a foreign key to the queue
+ *   table; two instances creating queues at once deadlock on those locks.
+ * The lock is held on a connection of its own, so `fn` keeps the whole pool. PGlite has one instance:
+ * nothing to wait for.
  */
 async function oneInstanceAtATime(db: Db, fn: () => Promise<void>): Promise<void> {
   const driver = driverOf(db);
@@ -64,7 +70,7 @@ async function oneInstanceAtATime(db: Db, fn: () => Promise<void>): Promise<void
   client.on('error', () => {});
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
     await fn();
   } finally {
     // Ending the session releases the lock as well.
@@ -85,8 +91,9 @@ export function createJobQueue({ db, definitions, log, pollingIntervalSeconds = 
     },
     async start() {
       if (started) return;
-      await boss.start();
       await oneInstanceAtATime(db, async () => {
+        // Schema creation or migration happens in start(): under the lock too (see oneInstanceAtATime).
+        await boss.start();
         for (const definition of definitions) {
           await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5 });
         }
