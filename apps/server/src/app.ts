@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { bindConfigBus, type ConfigBus, createConfigBus, localTransport } from './config-bus/index.ts';
 import { redisTransport } from './config-bus/redis.ts';
 import type { Database } from './db/client.ts';
+import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from './db/replica.ts';
 import { devOidcProvider, localProviderOptions } from './dev/oidc-provider/index.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { registerCompression } from './http/compression.ts';
@@ -116,6 +117,8 @@ declare module 'fastify' {
     draining: boolean;
     /** Staff edits of operating data, heard on every instance (decision 0122); tests count `received`. */
     configBus: ConfigBus;
+    /** The read handle's replica and lag guard (decision 0119); tests read its routing and force a measure. */
+    readReplica: ReadReplica;
   }
 }
 
@@ -141,6 +144,8 @@ export interface AppOptions {
   riskClock?: () => Date;
   /** false: withdrawals raise no risk flags (tests about payments themselves, decision 0112). Default true. */
   withdrawalRiskFlags?: boolean;
+  /** The read replica's lag guard (tests inject the lag reader); its URL and pool size come from `config`. */
+  replica?: Pick<ReadReplicaOptions, 'readLag' | 'intervalMs' | 'maxLagMs' | 'staleAfterMs'>;
 }
 
 export const contentRoot = resolve(import.meta.dirname, '../../../content');
@@ -159,6 +164,7 @@ export async function buildApp({
   checks = {},
   riskClock,
   withdrawalRiskFlags = true,
+  replica: replicaOptions = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
@@ -204,6 +210,17 @@ export async function buildApp({
 
   const store = loadContentStore(contentRoot, defaultLocale.code);
   const { db } = database;
+  // Reads that tolerate a second of lag take `readDb` (decision 0119): the replica while it keeps up, else `db`.
+  const replica = openReadReplica(database, {
+    url: config.DATABASE_REPLICA_URL,
+    poolSize: config.DATABASE_REPLICA_POOL_SIZE,
+    log: app.log,
+    ...replicaOptions,
+  });
+  const readDb = replica.db;
+  app.decorate('readReplica', replica);
+  app.addHook('onReady', async () => replica.start());
+  app.addHook('onClose', async () => replica.close());
   // The dispatcher reads and stamps events on a connection of its own, never one of the request pool's.
   const outbox = createOutboxDispatcher({ db, database, publishers, log: app.log });
   app.decorate('outbox', outbox);
@@ -255,6 +272,7 @@ export async function buildApp({
   const staff = createStaffModule({
     config,
     db,
+    readDb,
     log: app.log,
     rates,
     player,
@@ -312,6 +330,7 @@ export async function buildApp({
   const reporting = createReportingModule({
     config,
     db,
+    readDb,
     rates,
     send: (job, data, options) => jobs.send(job, data, options),
     // Today's figures moved: the dashboards' live tile (decision 0110), written after the page committed.
@@ -340,6 +359,7 @@ export async function buildApp({
   await app.register(paymentRoutes, {
     config,
     db,
+    readDb,
     rates,
     beforeDeposit: [risk.beforeDeposit, ...(checks.beforeDeposit ?? [])],
     // …and the back office's dashboard learns that deposits today moved (decision 0110).
@@ -387,6 +407,7 @@ export async function buildApp({
   await app.register(gameRoutes, {
     config,
     db,
+    readDb,
     studioSecret,
     player,
     beforeLaunch: [risk.beforeLaunch, refuseBetBlockedLaunch(db), ...(checks.beforeLaunch ?? [])],

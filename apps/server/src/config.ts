@@ -53,6 +53,9 @@ const siteOrigins = z
 
 const url = (name: string) => z.string().refine((v) => URL.canParse(v), { message: `${name} must be an absolute URL` });
 
+/** A PostgreSQL URL's host: its authority's, or a `host` parameter's (a Unix socket directory). */
+const replicaHostOf = (u: URL) => u.hostname || (u.searchParams.get('host') ?? '');
+
 /** Every setting comes from the environment, validated once at start (README lists them). */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +66,18 @@ export const ConfigSchema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must start with postgres:// or postgresql://' })
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL's database: reads that tolerate a second of lag go there while its replay
+   * lag stays under a second (decision 0119, db/replica.ts). Only with DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v) && replicaHostOf(new URL(v)) !== '', {
+      message: 'must be a postgres:// or postgresql:// URL with a host',
+    })
+    .optional(),
+  /** Connections of the replica's pool, per instance (the primary's pool is separate). */
+  DATABASE_REPLICA_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z
@@ -482,6 +497,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
     // Several instances share one database and must share the key; a generated one would differ per host.
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL');
+  }
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) {
+    // A replica of the embedded PGlite cannot exist: the setting would silently do nothing.
+    throw new ConfigError('Invalid configuration:\n  DATABASE_REPLICA_URL: only with DATABASE_URL (PostgreSQL)');
   }
   if (c.REALTIME_PUBLISHER === 'centrifugo' && (!c.CENTRIFUGO_API_URL || !c.CENTRIFUGO_API_KEY)) {
     const missing = ['CENTRIFUGO_API_URL', 'CENTRIFUGO_API_KEY'].filter((k) => !c[k as keyof typeof c]);

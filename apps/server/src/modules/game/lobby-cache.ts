@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { primaryOf } from '../../db/replica.ts';
 
 // Lobby reads (games, a game, collections, providers, winners) answered from memory for a few seconds
 // (docs/decisions/0047). Every home page asks for several game lists, the collections and the winners; they
@@ -13,8 +14,16 @@ export interface LobbyTtls {
   winnersMs: number;
 }
 
+/**
+ * How long after a catalogue change its reads skip the read replica (decision 0119): a replica in use is at most
+ * a second behind when measured, measured every second; a stale answer read sooner would be cached.
+ */
+export const CATALOGUE_SETTLE_MS = 2500;
+
 export interface LobbyCache {
   ttls: LobbyTtls;
+  /** When invalidate() was last called (ms since the epoch; 0: never). */
+  changedAt: number;
   /** The value for `key`, loaded once per TTL; concurrent misses share one load; a failed load is not kept. */
   read<T>(kind: keyof LobbyTtls, key: string, load: () => Promise<T>): Promise<T>;
   /** Drops every entry: the next read of each key goes to the database. */
@@ -27,6 +36,7 @@ export function createLobbyCache(ttls: LobbyTtls): LobbyCache {
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();
   const cache: LobbyCache = {
     ttls,
+    changedAt: 0,
     read<T>(kind: keyof LobbyTtls, key: string, load: () => Promise<T>): Promise<T> {
       const ttl = cache.ttls[kind];
       if (ttl <= 0) return load();
@@ -44,6 +54,7 @@ export function createLobbyCache(ttls: LobbyTtls): LobbyCache {
     },
     invalidate() {
       entries.clear();
+      cache.changedAt = Date.now();
     },
   };
   return cache;
@@ -51,17 +62,18 @@ export function createLobbyCache(ttls: LobbyTtls): LobbyCache {
 
 const byDb = new WeakMap<Db, LobbyCache>();
 
-/** The lobby cache of a database (off until the game routes set its TTLs). */
+/** The lobby cache of a database (off until the game routes set its TTLs); a read handle shares its primary's. */
 export function lobbyCacheOf(db: Db): LobbyCache {
-  let cache = byDb.get(db);
+  const key = primaryOf(db);
+  let cache = byDb.get(key);
   if (!cache) {
     cache = createLobbyCache({ catalogueMs: 0, winnersMs: 0 });
-    byDb.set(db, cache);
+    byDb.set(key, cache);
   }
   return cache;
 }
 
 /** Call after changing games, providers or collections: the next lobby read sees the change. */
 export function invalidateLobby(db: Db): void {
-  byDb.get(db)?.invalidate();
+  byDb.get(primaryOf(db))?.invalidate();
 }

@@ -20,13 +20,15 @@ import {
 } from './catalogue.ts';
 import { listBets, listSpins, listWinners } from './history.ts';
 import { type BeforeLaunchHook, type LaunchDeps, startGame } from './launch.ts';
-import { lobbyCacheOf } from './lobby-cache.ts';
+import { CATALOGUE_SETTLE_MS, lobbyCacheOf } from './lobby-cache.ts';
 
 const e = endpoints.game;
 
 export interface GameRoutesOptions {
   config: Config;
   db: Db;
+  /** Reads that tolerate a second of lag: the catalogue, the winners, the history (decision 0119). Default `db`. */
+  readDb?: Db;
   /** The studio's signing key, resolved once per app (app.ts). */
   studioSecret: string;
   player: Pick<PlayerModule, 'getProfile'>;
@@ -43,11 +45,14 @@ export interface GameRoutesOptions {
 /** The game service (api-contract §9): catalogue, favorites, recently played, launch and history. */
 export async function gameRoutes(app: FastifyInstance, options: GameRoutesOptions) {
   const { config, db, studioSecret, player } = options;
+  const readDb = options.readDb ?? db;
   const winnersCacheMs = options.winnersCacheMs ?? (config.NODE_ENV === 'test' ? 0 : 5000);
   // Tests change the catalogue with SQL, so the cache is off there unless a test turns it on (lobbyCacheOf).
   const lobby = lobbyCacheOf(db);
   lobby.ttls.catalogueMs = options.catalogueCacheMs ?? (config.NODE_ENV === 'test' ? 0 : 10_000);
   lobby.ttls.winnersMs = winnersCacheMs;
+  // Just after a catalogue change the replica may not have replayed it, and what is read now is cached.
+  const catalogueDb = () => (Date.now() - lobby.changedAt < CATALOGUE_SETTLE_MS ? db : readDb);
   const noStore = { 'cache-control': 'no-store' };
   const shared = (seconds: number) => ({ 'cache-control': `public, max-age=${seconds}` });
   const notFound = (what = 'Game') => ApiError.of(ErrorCode.notFound, `${what} not found.`);
@@ -61,29 +66,36 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
     reply.headers({ ...shared(120), vary: 'cf-ipcountry' });
     const country = visitorOf(request, config.TRUST_GEO_HEADERS).country;
     return {
-      data: await lobby.read('catalogueMs', `collections|${country ?? ''}`, () => listCollections(db, country)),
+      data: await lobby.read('catalogueMs', `collections|${country ?? ''}`, () =>
+        listCollections(catalogueDb(), country),
+      ),
     };
   });
   route(app, e.providers, async ({ query, reply }) => {
     reply.headers(shared(120));
     return {
-      data: await lobby.read('catalogueMs', `providers|${JSON.stringify(query)}`, () => listProviders(db, query)),
+      data: await lobby.read('catalogueMs', `providers|${JSON.stringify(query)}`, () =>
+        listProviders(catalogueDb(), query),
+      ),
     };
   });
   route(app, e.provider, async ({ params }) => {
     const provider = await lobby.read('catalogueMs', `provider|${params.providerId}`, () =>
-      findProvider(db, params.providerId),
+      findProvider(catalogueDb(), params.providerId),
     );
     if (!provider) throw notFound('Provider');
     return { data: provider };
   });
   route(app, e.games, async ({ query, reply }) => {
     reply.headers(noStore);
-    return lobby.read('catalogueMs', `games|${JSON.stringify(query)}`, () => listGames(db, query));
+    return lobby.read('catalogueMs', `games|${JSON.stringify(query)}`, () => listGames(catalogueDb(), query));
   });
   route(app, e.game, async ({ params }) => {
     const game = await lobby.read('catalogueMs', `game|${params.idOrIdentity}`, async () => {
-      const [presented] = await present(db, [await gameOf(params.idOrIdentity)]);
+      const reads = catalogueDb();
+      const row = await findGame(reads, params.idOrIdentity);
+      if (!row) throw notFound();
+      const [presented] = await present(reads, [row]);
       return presented!;
     });
     return { data: game };
@@ -127,16 +139,16 @@ export async function gameRoutes(app: FastifyInstance, options: GameRoutesOption
 
   route(app, e.spins, async ({ request, query, reply }) => {
     reply.headers(noStore);
-    return listSpins(db, { playerId: playerOf(request).playerId, ...query });
+    return listSpins(readDb, { playerId: playerOf(request).playerId, ...query });
   });
   route(app, e.bets, async ({ request, query, reply }) => {
     reply.headers(noStore);
-    return listBets(db, { playerId: playerOf(request).playerId, ...query });
+    return listBets(readDb, { playerId: playerOf(request).playerId, ...query });
   });
 
   route(app, e.winners, async ({ query, reply }) => {
     reply.headers(shared(Math.ceil(winnersCacheMs / 1000)));
     const key = `${query.perPage}|${query.platform ?? ''}|${query.countryCode ?? ''}`;
-    return { data: await lobby.read('winnersMs', key, () => listWinners(db, query, config.BIG_WIN_MULTIPLIER)) };
+    return { data: await lobby.read('winnersMs', key, () => listWinners(readDb, query, config.BIG_WIN_MULTIPLIER)) };
   });
 }

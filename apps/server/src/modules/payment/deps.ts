@@ -92,6 +92,8 @@ export interface WithdrawalPayout {
 
 export interface PaymentServiceOptions {
   db: Db;
+  /** The invoice history and statistics, which tolerate a second of lag (decision 0119). Default `db`. */
+  readDb?: Db;
   webhookSecret: Buffer;
   provider: PaymentProvider;
   /** Where base-currency limits and statistics take their rates (docs/decisions/0018). */

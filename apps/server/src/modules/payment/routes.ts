@@ -29,6 +29,8 @@ declare module 'fastify' {
 export interface PaymentRoutesOptions {
   config: Config;
   db: Db;
+  /** The invoice history and statistics (decision 0119); default `db`. */
+  readDb?: Db;
   /** Sandbox sweeper period; 0 turns it off. Default 1000 ms. */
   sweepMs?: number;
   /** The settings module's rates source (docs/decisions/0018); default the seeded table. */
@@ -104,6 +106,7 @@ export async function paymentRoutes(
   {
     config,
     db,
+    readDb = db,
     sweepMs = 1000,
     rates = seededRates(),
     beforeDeposit,
@@ -117,6 +120,7 @@ export async function paymentRoutes(
   const webhookSecret = resolveWebhookSecret(config);
   const payment = createPaymentService({
     db,
+    readDb,
     rates,
     beforeDeposit,
     onDeposit,

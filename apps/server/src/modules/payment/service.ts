@@ -29,6 +29,7 @@ export { type ProviderEvent, signatureOf, WebhookSignatureError } from './webhoo
 /** The payment module (api-contract §8) over one set of dependencies; each method's job is in its own file. */
 export function createPaymentService({
   db,
+  readDb = db,
   webhookSecret,
   provider,
   rates = seededRates(),
@@ -41,6 +42,7 @@ export function createPaymentService({
 }: PaymentServiceOptions) {
   const deps: PaymentDeps = {
     db,
+    readDb,
     webhookSecret,
     provider,
     rates,
@@ -69,8 +71,8 @@ export function createPaymentService({
       reject: (tx: Db, input: { invoiceId: string; staffId: string; reason: string }) =>
         rejectWithdrawal(tx, deps, input),
     },
-    list: (playerId: string, q: InvoicesQuery) => listInvoices(db, playerId, q),
-    statistics: (playerId: string) => invoiceStatistics(db, rates, playerId),
+    list: (playerId: string, q: InvoicesQuery) => listInvoices(readDb, playerId, q),
+    statistics: (playerId: string) => invoiceStatistics(readDb, rates, playerId),
     /** The sandbox's clock: settles the due pending invoices; answers how many were applied. */
     sweep: (now = new Date()) => sweep(deps, now),
     /** Development: the sandbox confirms a pending crypto deposit now. */

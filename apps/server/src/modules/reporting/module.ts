@@ -17,6 +17,8 @@ import { createTodayAnnouncer } from './today.ts';
 export interface ReportingOptions {
   config: Config;
   db: Db;
+  /** The reports' reads: rollups that tolerate a second of lag, on the read replica (decision 0119). Default `db`. */
+  readDb?: Db;
   rates: RatesSource;
   /** The app's job queue (the nightly reconciliation); without it, reconciliation runs only when asked. */
   send?: SendJob;
@@ -41,6 +43,7 @@ export interface ReportingModule {
 
 export function createReportingModule(options: ReportingOptions): ReportingModule {
   const { config, db, rates, send, announceToday, log } = options;
+  const readDb = options.readDb ?? db;
   // Reconciliation (decision 0121): every night, yesterday's rollups against the ledger.
   const today = announceToday ? createTodayAnnouncer({ announce: announceToday, ...(log ? { log } : {}) }) : null;
   const nightly = config.REPORTS_ENABLED && send ? createReconcileJob(db, send) : null;
@@ -49,7 +52,8 @@ export function createReportingModule(options: ReportingOptions): ReportingModul
       ? createReportingConsumer(db, { afterCommit: (days) => today?.touched(days) })
       : null,
     async routes(app) {
-      await reportingRoutes(app, { db, rates });
+      await reportingRoutes(app, { db: readDb, rates });
+      // Reconciliation writes its result and reads it back: the primary.
       await reconcileRoutes(app, { db });
     },
     jobs: nightly ? [nightly.job as JobDefinition<never>] : [],

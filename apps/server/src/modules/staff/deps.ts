@@ -10,6 +10,11 @@ import type { RatesSource } from '../settings/index.ts';
 export interface StaffDeps {
   config: Config;
   db: Db;
+  /**
+   * The searches and the ledger and history views, which tolerate a second of lag (decision 0119); the checks and
+   * audit rows around them stay on `db`. Default `db`.
+   */
+  readDb?: Db;
   log: FastifyBaseLogger;
   /** Currency rates: adjustment caps are in the base currency (§5). */
   rates: RatesSource;

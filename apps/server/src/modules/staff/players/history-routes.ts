@@ -37,12 +37,12 @@ async function presentRounds(db: Db, rows: RoundRow[]): Promise<PlayerRound[]> {
  * The player's rounds (the wallet's seamless rounds) and invoices (the payment module's), each a server page
  * with a capped count (decision 0107); each read is audited with what was asked, like the transactions.
  */
-export async function historyRoutes(app: FastifyInstance, { db }: StaffDeps): Promise<void> {
+export async function historyRoutes(app: FastifyInstance, { db, readDb = db }: StaffDeps): Promise<void> {
   route(app, e.rounds, async ({ params, query, request }) => {
     await requirePlayer(db, params.id);
     const currency = query.currency?.trim().toUpperCase() || undefined;
-    const { rows, total } = await playerRoundsForStaff(db, { ...query, playerId: params.id, currency });
-    const data = await presentRounds(db, rows);
+    const { rows, total } = await playerRoundsForStaff(readDb, { ...query, playerId: params.id, currency });
+    const data = await presentRounds(readDb, rows);
     await recordView(db, staffOf(request), 'player.rounds.view', params.id, {
       page: query.page,
       perPage: query.perPage,
@@ -54,7 +54,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: StaffDeps): Pr
 
   route(app, e.invoices, async ({ params, query, request }) => {
     await requirePlayer(db, params.id);
-    const { rows, total } = await playerInvoicesForStaff(db, { ...query, playerId: params.id });
+    const { rows, total } = await playerInvoicesForStaff(readDb, { ...query, playerId: params.id });
     await recordView(db, staffOf(request), 'player.invoices.view', params.id, {
       page: query.page,
       perPage: query.perPage,

@@ -23,6 +23,7 @@ const e = backofficeEndpoints.players;
  */
 export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Promise<void> {
   const { db } = deps;
+  const readDb = deps.readDb ?? db;
 
   // The search's URL carries its text (a prefix of an e-mail or a phone): its request lines stay out of the
   // info log (errors are still logged). Registered before the route, which it then sees.
@@ -31,7 +32,7 @@ export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Prom
   });
 
   route(app, e.search, async ({ query }) => {
-    const { rows, total } = await searchPlayers(db, query);
+    const { rows, total } = await searchPlayers(readDb, query);
     return { data: rows, meta: pageMeta(query.page, query.perPage, total) };
   });
 
@@ -46,7 +47,7 @@ export async function playersRoutes(app: FastifyInstance, deps: StaffDeps): Prom
   route(app, e.transactions, async ({ params, query, request }) => {
     await requirePlayer(db, params.id);
     const currency = query.currency?.trim().toUpperCase() || undefined;
-    const { rows, total } = await ledgerHistory(db, { ...query, playerId: params.id, currency });
+    const { rows, total } = await ledgerHistory(readDb, { ...query, playerId: params.id, currency });
     await recordView(db, staffOf(request), 'player.transactions.view', params.id, {
       page: query.page,
       perPage: query.perPage,
