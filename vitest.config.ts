@@ -14,6 +14,8 @@ export default defineConfig({
             'apps/web/test/**/*.test.ts',
             'apps/backoffice/test/**/*.test.ts',
             'apps/studio-ui/test/**/*.test.ts',
+            // The fault runs' checker (the runs themselves need the cluster: tests/cluster/vitest.config.ts).
+            'tests/cluster/invariants.test.ts',
           ],
           environment: 'node',
         },

@@ -1,74 +1,75 @@
 #!/usr/bin/env node
-// `npm run cluster -- up|down|status|kill <n>|start <n>|stop <n>`: the production topology of docs/deployment.md on
-// this machine, every part real (issue 31, decision 0119): a PostgreSQL primary and a streaming replica in clusters of
-// their own (initdb, pg_basebackup -R), a Redis of its own, N app instances and HAProxy in front. Never the machine's
-// own PostgreSQL or Redis: every part has its own port and lives under the work directory, which `down` removes.
-// Processes are detached with pid files, so the script can end and `status`/`down` find them again.
+// `npm run cluster -- <command>`: the production topology of docs/deployment.md on this machine, every part real
+// (issue 31, decision 0119): a PostgreSQL primary and a streaming replica in clusters of their own (initdb,
+// pg_basebackup -R), or with CLUSTER_FAILOVER=patroni the same two under Patroni with etcd
+// (scripts/cluster/patroni.mjs); a Redis of its own, N app instances and HAProxy in front. Never the machine's own
+// PostgreSQL or Redis: every part has its own port and lives under the work directory, which `down` removes.
 //
 // Environment: CLUSTER_DIR (/tmp/croupier-cluster), CLUSTER_INSTANCES (3), CLUSTER_DEMO=1 (the demo's dev routes:
-// the development credit and launch tokens a load generator needs), CLUSTER_BUILD_LOCK (a file the production build
-// is serialized on with flock), LOG_LEVEL (warn).
-import { spawn, spawnSync } from 'node:child_process';
+// the development credit and launch tokens a load generator needs), CLUSTER_FAILOVER=patroni, CLUSTER_PORT_OFFSET
+// (0: every port shifts by it, so two clusters can run side by side), CLUSTER_SYNCHRONOUS=1 (Patroni mode:
+// synchronous replication), CLUSTER_BUILD_LOCK (a file the production build is serialized on with flock),
+// LOG_LEVEL (warn). `up` writes the settings to the work directory; later commands use them unless the variable is
+// set.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { buildIsStale } from './build-state.mjs';
+import {
+  alive,
+  dir,
+  has,
+  isRoot,
+  log,
+  PG_BIN,
+  paths,
+  patroniMode,
+  pg,
+  pgArgs,
+  ports,
+  psql,
+  readPid,
+  root,
+  saveSettings,
+  settings,
+  sh,
+  sleep,
+  spawnDetached,
+  stopProcess,
+  waitFor,
+} from './cluster/common.mjs';
+import {
+  failover,
+  nodeStart,
+  patroniStatus,
+  restartPrimary,
+  startPatroniCluster,
+  stopPatroniCluster,
+  waitForPrimaryListener,
+} from './cluster/patroni.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const dir = process.env.CLUSTER_DIR ?? '/tmp/croupier-cluster';
-const instances = Number(process.env.CLUSTER_INSTANCES ?? 3);
-const demo = process.env.CLUSTER_DEMO === '1';
+const { instances, demo } = settings;
+/** The apps' database: the plain primary, or in Patroni mode HAProxy's listeners that follow Patroni's leader. */
+const databaseUrl = patroniMode
+  ? `postgres://postgres@127.0.0.1:${ports.pgPrimaryListener}/croupier`
+  : `postgres://postgres@127.0.0.1:${ports.primary}/croupier`;
+/** Reads that tolerate a second of lag go to the streaming replica (decision 0128); the primary while it lags. */
+const replicaUrl = patroniMode
+  ? `postgres://postgres@127.0.0.1:${ports.pgReplicaListener}/croupier`
+  : `postgres://postgres@127.0.0.1:${ports.replica}/croupier`;
 
-/** High ports, far from the machine's own PostgreSQL (5432) and Redis (6379). */
-const ports = {
-  primary: 54320,
-  replica: 54321,
-  redis: 63790,
-  haproxy: 38080,
-  app: (n) => 38080 + n, // app 1 → 38081
-};
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-const paths = {
-  run: join(dir, 'run'),
-  logs: join(dir, 'logs'),
-  primary: join(dir, 'pg-primary'),
-  replica: join(dir, 'pg-replica'),
-  redis: join(dir, 'redis'),
-  secrets: join(dir, 'secrets.env'),
-  haproxyCfg: join(dir, 'haproxy.cfg'),
-  haproxySock: join(dir, 'run', 'haproxy.sock'),
-  pid: (name) => join(dir, 'run', `${name}.pid`),
-  appData: (n) => join(dir, `app-${n}`),
-};
-const databaseUrl = `postgres://postgres@127.0.0.1:${ports.primary}/croupier`;
-const isRoot = process.getuid?.() === 0;
-
-const log = (message) => console.log(`[cluster] ${message}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function sh(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) {
-    throw new Error(`${cmd} ${args.join(' ')} failed (${result.status}):\n${result.stderr || result.stdout}`);
-  }
-  return result.stdout;
-}
-
-/** PostgreSQL refuses to run as root: as root its commands run as the `postgres` user the Debian package creates. */
-const pg = (tool, args, options) =>
-  isRoot
-    ? sh('runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args], options)
-    : sh(join(PG_BIN, tool), args, options);
-
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
-
-/** What is missing, from Debian: HAProxy, the PostgreSQL 15 server binaries, Redis. Installing needs root. */
+/** What is missing, from Debian: HAProxy, PostgreSQL 15, Redis (and Patroni, etcd). Installing needs root. */
 function ensurePackages() {
   const missing = [];
   if (!has('haproxy')) missing.push('haproxy');
   if (!existsSync(join(PG_BIN, 'initdb')) || !existsSync(join(PG_BIN, 'pg_basebackup'))) missing.push('postgresql-15');
   if (!has('redis-server')) missing.push('redis-server');
+  // Patroni mode: Debian's patroni (3.0) and etcd-server (3.4). On a host with systemd the etcd package starts a
+  // default etcd on 2379; the cluster's own runs on its own ports and does not care.
+  if (patroniMode && !has('patroni')) missing.push('patroni');
+  if (patroniMode && !has('etcd')) missing.push('etcd-server');
   if (missing.length === 0) return;
   if (!isRoot) throw new Error(`missing: ${missing.join(', ')}; install them (apt-get install ${missing.join(' ')})`);
   if (missing.includes('postgresql-15') && !existsSync('/etc/postgresql-common/createcluster.conf')) {
@@ -109,33 +110,6 @@ function secrets() {
       .split('\n')
       .map((line) => line.split('=')),
   );
-}
-
-function readPid(name) {
-  try {
-    return Number(readFileSync(paths.pid(name), 'utf8').trim()) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function alive(pid) {
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(what, check, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
 }
 
 const readyAt = (port) =>
@@ -192,19 +166,6 @@ async function startReplica() {
   pg('pg_ctl', ['-D', paths.replica, '-l', join(paths.logs, 'pg-replica.log'), '-w', '-t', '60', 'start']);
 }
 
-const pgArgs = (port, sql, db = 'postgres') => [
-  '-h',
-  '127.0.0.1',
-  '-p',
-  `${port}`,
-  '-U',
-  'postgres',
-  '-d',
-  db,
-  '-Atc',
-  sql,
-];
-
 /** `pg_ctl status` (as the postgres user: pg_ctl refuses root). */
 function pgRunning(dataDir) {
   if (!existsSync(join(dataDir, 'postmaster.pid'))) return false;
@@ -212,6 +173,16 @@ function pgRunning(dataDir) {
     ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', dataDir, 'status']]
     : [join(PG_BIN, 'pg_ctl'), ['-D', dataDir, 'status']];
   return spawnSync(cmd, args).status === 0;
+}
+
+/** `pg-restart` (plain mode): the primary restarted with a fast shutdown; its sessions are cut, the pools reconnect. */
+async function restartPlainPrimary() {
+  const t0 = performance.now();
+  pg('pg_ctl', [
+    ...['-D', paths.primary, '-l', join(paths.logs, 'pg-primary.log')],
+    ...['-m', 'fast', '-w', '-t', '60', 'restart'],
+  ]);
+  log(`the primary restarted (fast shutdown) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 function stopPg(dataDir) {
@@ -224,6 +195,10 @@ function stopPg(dataDir) {
 }
 
 // ── Redis ──
+
+const redisAnswers = () =>
+  spawnSync('redis-cli', ['-p', `${ports.redis}`, 'ping'], { encoding: 'utf8', timeout: 2000 }).stdout?.trim() ===
+  'PONG';
 
 function startRedis() {
   mkdirSync(paths.redis, { recursive: true });
@@ -246,6 +221,8 @@ function appEnv(n) {
     HOST: '127.0.0.1',
     DATA_DIR: paths.appData(n),
     DATABASE_URL: databaseUrl,
+    // Read by the server once its replica routing lands (decision 0119's plan); harmless before.
+    DATABASE_REPLICA_URL: replicaUrl,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     PUBLIC_URL: `http://127.0.0.1:${ports.haproxy}`,
     TLS_TERMINATED_BY_PROXY: 'true',
@@ -259,40 +236,33 @@ function appEnv(n) {
 /** Starts instance n detached (its own process group), its output in logs/app-n.log, its pid in run/app-n.pid. */
 function spawnApp(n) {
   mkdirSync(paths.appData(n), { recursive: true });
-  const out = openSync(join(paths.logs, `app-${n}.log`), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
+  return spawnDetached(`app-${n}`, process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     env: appEnv(n),
-    detached: true,
-    stdio: ['ignore', out, out],
   });
-  closeSync(out);
-  writeFileSync(paths.pid(`app-${n}`), `${child.pid}\n`);
-  child.unref();
-  return child.pid;
 }
 
 async function startApp(n) {
   if (alive(readPid(`app-${n}`))) return log(`app ${n} already runs`);
-  const pid = spawnApp(n);
-  await waitFor(
-    `app ${n}`,
-    async () => {
-      if (!alive(pid)) throw new Error(`app ${n} exited during start; see ${join(paths.logs, `app-${n}.log`)}`);
-      return readyAt(ports.app(n));
-    },
-    120_000,
-  );
-}
-
-async function stopProcess(name, { signal = 'SIGTERM', timeoutMs = 20_000 } = {}) {
-  const pid = readPid(name);
-  if (!alive(pid)) return rmSync(paths.pid(name), { force: true });
-  process.kill(pid, signal);
-  const deadline = Date.now() + timeoutMs;
-  while (alive(pid) && Date.now() < deadline) await sleep(100);
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-  rmSync(paths.pid(name), { force: true });
+  // The test bed's ports are in Linux's ephemeral range (32768–60999): a client's connection (a load generator's)
+  // can hold one as its local port for a while. Reserved at `up`; a start that still finds it taken tries again.
+  for (let attempt = 1; ; attempt++) {
+    const pid = spawnApp(n);
+    try {
+      return await waitFor(
+        `app ${n}`,
+        async () => {
+          if (!alive(pid)) throw new Error(`app ${n} exited during start; see ${join(paths.logs, `app-${n}.log`)}`);
+          return readyAt(ports.app(n));
+        },
+        120_000,
+      );
+    } catch (error) {
+      const tail = readFileSync(join(paths.logs, `app-${n}.log`), 'utf8').slice(-2000);
+      if (attempt >= 10 || !tail.includes(`EADDRINUSE: address already in use 127.0.0.1:${ports.app(n)}`)) throw error;
+      log(`app ${n}: port ${ports.app(n)} is some connection's local port; trying again`);
+      await sleep(1000);
+    }
+  }
 }
 
 // ── HAProxy ──
@@ -312,9 +282,17 @@ function haproxyConfig() {
         '',
       )
       .replace(/^(\s*)# cluster: /gm, '$1')
-      .replace(/^(\s*)server app(\d) 10\.0\.1\.1\d:3001 (.*)\n/gm, (_, indent, n, rest) =>
-        Number(n) <= instances ? `${indent}server app${n} 127.0.0.1:${ports.app(Number(n))} ${rest}\n` : '',
+      .replace(/^(\s*)server app(\d)(-open)? 10\.0\.1\.1\d:3001 (.*)\n/gm, (_, indent, n, open = '', rest) =>
+        Number(n) <= instances ? `${indent}server app${n}${open} 127.0.0.1:${ports.app(Number(n))} ${rest}\n` : '',
       )
+      // PostgreSQL's listeners follow Patroni's leader: only in Patroni mode, on this cluster's nodes.
+      .replace(/^listen postgres_\w+\n(?:[ \t]+\S.*\n?)*/gm, (block) => (patroniMode ? block : ''))
+      .replace(/bind 10\.0\.1\.10:500([01])/g, (_, r) =>
+        r === '0' ? `bind 127.0.0.1:${ports.pgPrimaryListener}` : `bind 127.0.0.1:${ports.pgReplicaListener}`,
+      )
+      .replace(/server pg(\d) 10\.0\.2\.1\d:5432 (.*)port 8008/g, (_, n, rest) => {
+        return `server pg${n} 127.0.0.1:${ports.node(Number(n))} ${rest}port ${ports.patroniRest(Number(n))}`;
+      })
   );
 }
 
@@ -338,16 +316,6 @@ function haproxyCommand(command) {
   });
 }
 
-/** "app1 UP", "app2 DOWN", … from HAProxy's own view of the `api` backend. */
-async function serverStates() {
-  const csv = await haproxyCommand('show stat').catch(() => '');
-  return csv
-    .split('\n')
-    .filter((line) => line.startsWith('api,app'))
-    .map((line) => line.split(','))
-    .map((f) => `${f[1]} ${f[17]}`);
-}
-
 /**
  * A graceful stop as deploy/haproxy.cfg describes it: HAProxy stops sending the instance requests and sockets
  * first, then SIGTERM (in-flight requests finish, sockets close with 3001). A bare SIGTERM is not enough: Fastify
@@ -361,6 +329,36 @@ async function drainAndStop(n) {
   await stopProcess(`app-${n}`);
 }
 
+/**
+ * Takes the cluster's ports out of Linux's ephemeral range (root only; until reboot), so that no client connection is
+ * given one as its local port while the part that listens there is down or not started yet.
+ */
+function reservePorts() {
+  const file = '/proc/sys/net/ipv4/ip_local_reserved_ports';
+  if (!isRoot || !existsSync(file)) return;
+  const ours = [
+    ...[1, 2, 3].flatMap((i) => [ports.node(i), ports.app(i), ports.patroniRest(i)]),
+    ...[ports.haproxy, ports.redis, ports.etcd, ports.etcdPeer, ports.pgPrimaryListener, ports.pgReplicaListener],
+  ];
+  const current = readFileSync(file, 'utf8').trim();
+  const reserved = new Set(
+    current
+      .split(',')
+      .filter(Boolean)
+      .flatMap((r) => {
+        const [a, b = a] = r.split('-').map(Number);
+        return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+      }),
+  );
+  const missing = ours.filter((p) => !reserved.has(p));
+  if (missing.length === 0) return;
+  try {
+    writeFileSync(file, [current, ...missing].filter(Boolean).join(','));
+  } catch (error) {
+    log(`could not reserve the cluster's ports (${error.message}); a start may find one taken`);
+  }
+}
+
 // ── Commands ──
 
 async function up() {
@@ -369,15 +367,25 @@ async function up() {
   ensureBuild();
   const phase = (name, t0) => log(`${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const d of [dir, paths.run, paths.logs]) mkdirSync(d, { recursive: true });
+  saveSettings();
+  reservePorts();
   // The postgres user writes its logs and sockets here.
   if (isRoot) sh('chown', ['postgres:postgres', paths.run, paths.logs]);
   if (isRoot) sh('chmod', ['1777', paths.run, paths.logs]);
   let t0 = performance.now();
-  if (!pgRunning(paths.primary)) await startPrimary();
-  phase(`PostgreSQL primary on ${ports.primary}`, t0);
-  t0 = performance.now();
-  if (!pgRunning(paths.replica)) await startReplica();
-  phase(`PostgreSQL replica on ${ports.replica} (streaming)`, t0);
+  if (patroniMode) {
+    await startPatroniCluster();
+    // HAProxy before the apps: their DATABASE_URL is its postgres_primary listener.
+    if (!alive(readPid('haproxy'))) startHaproxy();
+    await waitForPrimaryListener();
+    phase(`PostgreSQL under Patroni; HAProxy's primary listener on ${ports.pgPrimaryListener}`, t0);
+  } else {
+    if (!pgRunning(paths.primary)) await startPrimary();
+    phase(`PostgreSQL primary on ${ports.primary}`, t0);
+    t0 = performance.now();
+    if (!pgRunning(paths.replica)) await startReplica();
+    phase(`PostgreSQL replica on ${ports.replica} (streaming)`, t0);
+  }
   t0 = performance.now();
   if (!alive(readPid('redis'))) startRedis();
   phase(`Redis on ${ports.redis}`, t0);
@@ -396,30 +404,73 @@ async function up() {
   log(`up in ${((performance.now() - started) / 1000).toFixed(1)} s: http://127.0.0.1:${ports.haproxy}/`);
 }
 
+/** Everything this directory's cluster runs, whichever mode started it. */
 async function down() {
+  const t0 = performance.now();
+  const took = (t) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
+  const apps = () => Promise.all(Array.from({ length: 16 }, (_, i) => stopProcess(`app-${i + 1}`)));
+  // In Patroni mode the apps reach PostgreSQL through HAProxy: they stop first, or their shutdown waits for a
+  // database that is gone until they are killed.
+  if (patroniMode) await apps();
   await stopProcess('haproxy');
-  await Promise.all(Array.from({ length: 16 }, (_, i) => stopProcess(`app-${i + 1}`)));
+  if (!patroniMode) await apps();
+  const appsTook = took(t0);
   await stopProcess('redis');
+  const t1 = performance.now();
+  await stopPatroniCluster();
   stopPg(paths.replica);
   stopPg(paths.primary);
   rmSync(dir, { recursive: true, force: true });
-  log(`down; ${dir} removed`);
+  log(`down in ${took(t0)} (HAProxy and apps ${appsTook}, PostgreSQL ${took(t1)}); ${dir} removed`);
+}
+
+/** The plain primary and replica: each one's role (a promoted replica shows as a second primary) and its streaming. */
+function plainPgStatus(line) {
+  const role = (port) => ({ f: 'primary', t: 'replica' })[psql(port, 'select pg_is_in_recovery()')] ?? 'no answer';
+  const primary = pgRunning(paths.primary);
+  line(`PostgreSQL primary`, primary, `:${ports.primary} ${primary ? role(ports.primary) : ''}`);
+  const replica = pgRunning(paths.replica);
+  let replication = '';
+  if (primary && replica) replication = psql(ports.primary, 'select state, replay_lag from pg_stat_replication') ?? '';
+  // Not streaming for a few seconds after a restart of either side (the replica retries every 5 s).
+  if (primary && replica && !replication) replication = 'no stream yet';
+  line(
+    `PostgreSQL replica`,
+    replica,
+    `:${ports.replica} ${replica ? `${role(ports.replica)} ` : ''}${replication.replace('|', ' lag ')}`,
+  );
+}
+
+/** The server rows of one HAProxy backend or listener: "app1 UP", "pg2 DOWN", … */
+async function serverStates(proxy) {
+  const csv = await haproxyCommand('show stat').catch(() => '');
+  return csv
+    .split('\n')
+    .filter((line) => line.startsWith(`${proxy},`) && !/^[^,]+,(FRONTEND|BACKEND),/.test(line))
+    .map((line) => line.split(','))
+    .map((f) => `${f[1]} ${f[17]}`);
 }
 
 async function status() {
   const line = (name, ok, detail = '') => console.log(`${ok ? '✔' : '✘'} ${name.padEnd(22)} ${detail}`);
-  const primary = pgRunning(paths.primary);
-  line(`PostgreSQL primary`, primary, `:${ports.primary}`);
-  const replica = pgRunning(paths.replica);
-  let replication = '';
-  if (primary && replica) {
-    try {
-      replication = pg('psql', pgArgs(ports.primary, 'select state, replay_lag from pg_stat_replication')).trim();
-    } catch {}
+  if (patroniMode) {
+    await patroniStatus(line);
+    for (const [listener, port] of [
+      ['postgres_primary', ports.pgPrimaryListener],
+      ['postgres_replica', ports.pgReplicaListener],
+    ]) {
+      const up = (await serverStates(listener)).filter((s) => s.endsWith(' UP')).map((s) => s.split(' ')[0]);
+      line(
+        `HAProxy ${listener.replace('postgres_', 'pg ')}`,
+        up.length > 0,
+        `:${port} → ${up.join(', ') || 'no node'}`,
+      );
+    }
+  } else {
+    plainPgStatus(line);
   }
-  line(`PostgreSQL replica`, replica, `:${ports.replica} ${replication.replace('|', ' lag ')}`);
-  line('Redis', alive(readPid('redis')), `:${ports.redis}`);
-  const states = await serverStates();
+  line('Redis', alive(readPid('redis')) && redisAnswers(), `:${ports.redis}`);
+  const states = await serverStates('api');
   for (let n = 1; n <= instances; n++) {
     const pid = readPid(`app-${n}`);
     const state = states.find((s) => s.startsWith(`app${n} `))?.split(' ')[1] ?? '';
@@ -433,6 +484,17 @@ async function status() {
   );
   return ready;
 }
+
+async function redisStart() {
+  if (!alive(readPid('redis'))) startRedis();
+  await waitFor('Redis', redisAnswers, 10_000);
+  log(`Redis on ${ports.redis} started`);
+}
+
+const patroniOnly = (fn) => () => {
+  if (!patroniMode) throw new Error('this command needs a cluster started with CLUSTER_FAILOVER=patroni');
+  return fn();
+};
 
 const [command, arg] = process.argv.slice(2);
 const n = Number(arg);
@@ -450,12 +512,31 @@ const commands = {
     await startApp(n);
     if (alive(readPid('haproxy'))) await haproxyCommand(`set server api/app${n} state ready`);
   },
+  // Faults of the shared parts: Redis stopped (SIGTERM) and started; the primary restarted with a fast shutdown.
+  'redis-stop': async () => {
+    await stopProcess('redis');
+    log('Redis stopped');
+  },
+  'redis-start': redisStart,
+  'pg-restart': () => (patroniMode ? restartPrimary() : restartPlainPrimary()),
+  // Patroni mode: the primary's host dies (kill -9 of its Patroni and PostgreSQL) and the replica takes over;
+  // `node-start 1` brings node 1 back as a replica.
+  failover: patroniOnly(failover),
+  'node-start': patroniOnly(() => nodeStart(n)),
 };
-if (!commands[command] || (['kill', 'stop', 'start'].includes(command) && !(n >= 1 && n <= instances))) {
-  console.error('usage: npm run cluster -- up | down | status | kill <n> | stop <n> | start <n>');
+const usage = `usage: npm run cluster -- up | down | status | kill <n> | stop <n> | start <n> | redis-stop |
+  redis-start | pg-restart | failover | node-start <1|2>  (failover and node-start: CLUSTER_FAILOVER=patroni)`;
+if (
+  !commands[command] ||
+  (['kill', 'stop', 'start'].includes(command) && !(n >= 1 && n <= instances)) ||
+  (command === 'node-start' && ![1, 2].includes(n))
+) {
+  console.error(usage);
   process.exit(2);
 }
-commands[command]().catch((error) => {
-  console.error(`[cluster] ${error.message}`);
-  process.exit(1);
-});
+Promise.resolve()
+  .then(() => commands[command]())
+  .catch((error) => {
+    console.error(`[cluster] ${error.message}`);
+    process.exit(1);
+  });

@@ -10,50 +10,13 @@
  *   CLUSTER_TEST=1 npx vitest run --config tests/cluster/vitest.config.ts
  * CLUSTER_KEEP=1 leaves the cluster up afterwards. The figures it measures are printed as one JSON line.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { RealtimeTimings } from '@croupier/contracts';
 import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-
-const run = promisify(execFile);
-const root = new URL('../..', import.meta.url).pathname;
-const dir = process.env.CLUSTER_DIR ?? '/tmp/croupier-cluster';
-const origin = 'http://127.0.0.1:38080';
-const now = () => performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const cluster = (...args: string[]) =>
-  run(process.execPath, [join(root, 'scripts/cluster.mjs'), ...args], { cwd: root, timeout: 300_000 });
-
-/** One command on the cluster's HAProxy admin socket. */
-function haproxy(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const socket = createConnection(join(dir, 'run/haproxy.sock'), () => socket.end(`${command}\n`));
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => {
-      out += chunk;
-    });
-    socket.on('end', () => resolve(out));
-    socket.on('error', reject);
-  });
-}
-
-/** HAProxy's rows of one backend: server name → [status, current sessions]. */
-async function backend(name: string): Promise<Map<string, { status: string; sessions: number }>> {
-  const rows = (await haproxy('show stat')).split('\n').filter((line) => line.startsWith(`${name},app`));
-  return new Map(
-    rows.map((line) => {
-      const f = line.split(',');
-      return [f[1]!, { status: f[17]!, sessions: Number(f[4]) }];
-    }),
-  );
-}
+import { backend, cluster, clusterDir as dir, now, origin, sleep } from './lib/cluster.ts';
 
 /** The instance (1–3) HAProxy sent the one websocket to. */
 async function socketInstance(): Promise<number> {
