@@ -1,7 +1,8 @@
 // A configuration switch's cost on the money path, before and after in ONE run: bench/wallet/run.ts started
 // alternately with the switch off and on (off, on, on, off, … so a drift of the machine weighs on both), each run
 // its own server and scratch database, then a table of both sides and their means.
-//   node --import tsx bench/wallet/toggle.ts [--env REPORTS_ENABLED] [--pairs 3] [--out /tmp/toggle.json]
+//   node --import tsx bench/wallet/toggle.ts [--env REPORTS_ENABLED] [--values false,true] [--pairs 3]
+//     [--out /tmp/toggle.json]
 //     [-- <run.ts options, default: --modes spread --no-pgbench --no-ceiling --seconds 15>]
 // "off" is the switch false (the baseline), "on" true. Judge first what does not depend on the machine's load:
 // SQL statements per call and off-pool statements per call (counted inside the server), then CPU per round trip
@@ -16,12 +17,16 @@ import { round } from '../ssr/load.ts';
 const { values: args, positionals } = parseArgs({
   options: {
     env: { type: 'string', default: 'REPORTS_ENABLED' },
+    /** The switch's two values, "off" first (e.g. --env OUTBOX_COALESCE_MS --values 0,20). */
+    values: { type: 'string', default: 'false,true' },
     pairs: { type: 'string', default: '3' },
     out: { type: 'string' },
   },
   allowPositionals: true,
 });
 const pairs = Number(args.pairs);
+const [offValue, onValue] = args.values.split(',') as [string, string];
+if (!offValue || !onValue) throw new Error('--values takes two values: off,on');
 if (!Number.isInteger(pairs) || pairs < 1) throw new Error('--pairs must be a positive integer');
 const runArgs =
   positionals.length > 0 ? positionals : ['--modes', 'spread', '--no-pgbench', '--no-ceiling', '--seconds', '15'];
@@ -46,7 +51,7 @@ interface Side {
   loadAfter: number;
 }
 
-function runOnce(value: 'false' | 'true', pair: number, dir: string): Side {
+function runOnce(value: string, pair: number, dir: string): Side {
   const out = join(dir, `${pair}-${value}.json`);
   const loadBefore = loadavg()[0]!;
   log(`pair ${pair}: ${args.env}=${value} (load ${round(loadBefore)})…`);
@@ -63,7 +68,7 @@ function runOnce(value: 'false' | 'true', pair: number, dir: string): Side {
   const json = JSON.parse(readFileSync(out, 'utf8'));
   const m = json.seamless[0];
   return {
-    switch: value === 'true' ? 'on' : 'off',
+    switch: value === onValue ? 'on' : 'off',
     pair,
     roundTripsPerSecond: m.roundTripsPerSecond,
     sqlPerCall: m.statements.perRequest,
@@ -87,7 +92,7 @@ function main() {
   try {
     for (let pair = 1; pair <= pairs; pair++) {
       // off, on in odd pairs; on, off in even ones.
-      const order: ('false' | 'true')[] = pair % 2 === 1 ? ['false', 'true'] : ['true', 'false'];
+      const order = pair % 2 === 1 ? [offValue, onValue] : [onValue, offValue];
       for (const value of order) sides.push(runOnce(value, pair, dir));
     }
   } finally {

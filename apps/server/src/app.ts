@@ -222,7 +222,13 @@ export async function buildApp({
   app.addHook('onReady', async () => replica.start());
   app.addHook('onClose', async () => replica.close());
   // The dispatcher reads and stamps events on a connection of its own, never one of the request pool's.
-  const outbox = createOutboxDispatcher({ db, database, publishers, log: app.log });
+  const outbox = createOutboxDispatcher({
+    db,
+    database,
+    publishers,
+    coalesceMs: config.OUTBOX_COALESCE_MS,
+    log: app.log,
+  });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());

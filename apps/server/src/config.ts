@@ -118,6 +118,12 @@ export const ConfigSchema = z.object({
    * bench's baseline.
    */
   REPORTS_ENABLED: bool.default(true),
+  /**
+   * The outbox dispatcher's pause between back-to-back passes, ms: under load a pass then takes what committed
+   * meanwhile as one page, one transaction per internal consumer (decision 0121's cost on the bet path). A lone
+   * commit is never delayed. 0 runs passes back to back.
+   */
+  OUTBOX_COALESCE_MS: z.coerce.number().int().min(0).max(1000).default(20),
   BETTING_CLIENT_HOST: z.string().optional(),
   BETTING_CLIENT_ID: z.string().optional(),
   CDN_BASE_URL: z.string().default(''),

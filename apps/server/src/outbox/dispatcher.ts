@@ -27,6 +27,12 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** Rows read per statement; a pass reads page after page until the end. */
   batchSize?: number;
+  /**
+   * Back-to-back passes wait this long between them, so under load a pass takes what committed meanwhile as one
+   * page (one transaction per internal consumer) instead of a handful of events each. A lone commit is never
+   * delayed: only a pass asked for while another ran waits. Default 20 ms.
+   */
+  coalesceMs?: number;
   log?: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 }
 
@@ -65,16 +71,17 @@ function lazyConnection(source: Database, log: Log, onReconnect: () => void) {
  * Runs `pass` one at a time: a call during a pass shares its promise and asks for one more pass, so a
  * commit that landed after the running pass read its page is not left behind.
  */
-function passRunner(pass: () => Promise<number>) {
+function passRunner(pass: () => Promise<number>, coalesceMs = 0) {
   let active: Promise<number> | null = null;
   let again = false;
   const loop = async () => {
     let total = 0;
-    do {
+    for (;;) {
       again = false;
       total += await pass();
-    } while (again);
-    return total;
+      if (!again) return total;
+      if (coalesceMs > 0) await new Promise((resolve) => setTimeout(resolve, coalesceMs));
+    }
   };
   return {
     run(): Promise<number> {
@@ -106,6 +113,7 @@ export function createOutboxDispatcher({
   publishers = [],
   pollMs = 1000,
   batchSize = 200,
+  coalesceMs = 20,
   log,
 }: DispatcherOptions): OutboxDispatcher {
   if (!database) throw new Error('createOutboxDispatcher: db was not opened by openDatabase; pass `database`');
@@ -123,7 +131,7 @@ export function createOutboxDispatcher({
     const result = await dispatchPass(conn, sinks, batchSize, log);
     if (result.busy && local) await conn.query(`NOTIFY ${OUTBOX_CHANNEL}`);
     return result.published;
-  });
+  }, coalesceMs);
   const safeRun = () => {
     runner.run().catch((error) => log?.error({ err: error }, 'outbox pass failed'));
   };

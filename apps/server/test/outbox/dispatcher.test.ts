@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 /** A dispatcher stopped after the test; the poll is slow so only nudges and NOTIFY wake it. */
-function dispatcher(publishers: Publisher[], options: { batchSize?: number; pollMs?: number } = {}): OutboxDispatcher {
+function dispatcher(
+  publishers: Publisher[],
+  options: { batchSize?: number; pollMs?: number; coalesceMs?: number } = {},
+): OutboxDispatcher {
   const d = createOutboxDispatcher({ db, publishers, pollMs: 60_000, log: { error() {}, warn() {} }, ...options });
   stops.push(() => d.stop());
   return d;
@@ -140,6 +143,41 @@ describe(`outbox dispatcher (${databaseKind})`, () => {
     // 10 events in pages of 3: at least four page reads, never two in one transaction.
     expect(pagesPerTransaction.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4);
     expect(Math.max(...pagesPerTransaction)).toBe(1);
+  });
+
+  it('delivers a lone commit at once, and takes what commits during a pass as one page after a pause', async () => {
+    // A consumer's transaction per page is its cost on the bet path (decision 0121): under load, passes that
+    // follow each other wait `coalesceMs`, so the commits of that time arrive together.
+    const pages: number[][] = [];
+    const times: number[] = [];
+    let release: () => void = () => {};
+    const slow: Publisher = {
+      internal: true,
+      async publish() {},
+      async publishBatch(messages) {
+        pages.push(messages.map((m) => (m.data as { n: number }).n));
+        times.push(performance.now());
+        // The first page is held while five more commits land.
+        if (pages.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const d = dispatcher([slow], { coalesceMs: 150 });
+    d.start();
+    await d.drain(); // the start's pass is over: nothing runs
+    const t0 = performance.now();
+    await commit([{ channel: 'internal:a', n: 0 }]);
+    d.nudge();
+    await until(() => pages.length === 1);
+    expect(times[0]! - t0).toBeLessThan(150); // not delayed: nothing ran before it
+    for (let n = 1; n <= 5; n++) {
+      await commit([{ channel: 'internal:a', n }]);
+      d.nudge();
+    }
+    const released = performance.now();
+    release();
+    await until(() => pages.length === 2);
+    expect(pages).toEqual([[0], [1, 2, 3, 4, 5]]);
+    expect(times[1]! - released).toBeGreaterThanOrEqual(140);
   });
 
   it('is woken by a NOTIFY on its channel, without a nudge or a poll', async () => {
