@@ -17,6 +17,7 @@ import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { backend, cluster, clusterDir as dir, now, origin, sleep } from './lib/cluster.ts';
+import { registerPlayer } from './lib/players.ts';
 
 /** The instance (1–3) HAProxy sent the one websocket to. */
 async function socketInstance(): Promise<number> {
@@ -44,26 +45,8 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
 }
 
 async function register() {
-  const ip = `10.31.${(Date.now() >> 8) & 255}.${(++ipCounter & 127) + 1}`;
-  const res = await fetch(`${origin}/api/player/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-    body: JSON.stringify({
-      email: `cluster-${runId}-${ipCounter}@example.com`,
-      password: 'cluster-pass-1',
-      currency: 'EUR',
-      country: 'DE',
-      agreements: 1,
-      receiveEmailPromo: 0,
-      receiveSmsPromo: 0,
-      locale: 'en',
-      fingerprint: 'cluster',
-      referralCode: '',
-    }),
-  });
-  const json = (await res.json()) as { data: { accessToken: string; profile: { id: string } } };
-  if (!res.ok) throw new Error(`register → ${res.status}: ${JSON.stringify(json)}`);
-  return { token: json.data.accessToken, playerId: json.data.profile.id };
+  const { accessToken, playerId } = await registerPlayer(++ipCounter, runId);
+  return { token: accessToken, playerId };
 }
 
 /** A sandbox card deposit: credited at once, so its balance publication follows. */

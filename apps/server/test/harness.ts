@@ -82,6 +82,20 @@ export interface TestAppOptions
 }
 
 /** Withdrawals approved by themselves, whatever the amount (no four-eyes): the harness's default. */
+/** `app.inject` answering status, JSON (when the body is JSON), headers and the raw body. */
+export const injector =
+  (app: FastifyInstance): TestApp['request'] =>
+  async (opts) => {
+    const res = await app.inject(opts);
+    let json: unknown;
+    try {
+      json = res.json();
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, json, headers: res.headers, body: res.body };
+  };
+
 export const autoApproveWithdrawals = (database: Database) =>
   writeSetting(database.db, withdrawalSettings, { autoApproveBelow: 1e9, fourEyesAbove: null }, null);
 
@@ -107,16 +121,7 @@ export async function createTestApp(
     database,
     config,
     published: publicationsOf(app, memory),
-    async request(opts) {
-      const res = await app.inject(opts);
-      let json: unknown;
-      try {
-        json = res.json();
-      } catch {
-        json = undefined;
-      }
-      return { status: res.statusCode, json, headers: res.headers, body: res.body };
-    },
+    request: injector(app),
     async close() {
       await app.close();
       await database.close();

@@ -48,8 +48,8 @@ async function accountBalance(accessToken: string, accountId: string): Promise<n
   return centsOf(json.data.find((a) => a.id === accountId)!.balance);
 }
 
-/** A registered player with the credit and a launch token of the provider's game. */
-export async function seatPlayer(n: number, runId: string, providerId: string, gameId: string): Promise<LoadPlayer> {
+/** A new player through HAProxy, from an address of its own (the per-address throttles stay out of the way). */
+export async function registerPlayer(n: number, runId: string): Promise<{ accessToken: string; playerId: string }> {
   const ip = `10.31.${(n >> 7) & 255}.${(n & 127) + 1}`;
   const registered = await post<{ accessToken: string; profile: { id: string } }>(
     '/api/player/register',
@@ -67,7 +67,13 @@ export async function seatPlayer(n: number, runId: string, providerId: string, g
     },
     { 'cf-connecting-ip': ip },
   );
-  const playerId = registered.profile.id;
+  return { accessToken: registered.accessToken, playerId: registered.profile.id };
+}
+
+/** A registered player with the credit and a launch token of the provider's game. */
+export async function seatPlayer(n: number, runId: string, providerId: string, gameId: string): Promise<LoadPlayer> {
+  const registered = await registerPlayer(n, runId);
+  const { playerId } = registered;
   const account = await post<{ id: string }>('/api/dev/wallet/credit', {
     playerId,
     currency: 'EUR',

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
-import { seamlessSignature } from '@croupier/contracts/seamless-signature';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { driverOf } from '../../src/db/lean-sql.ts';
 import { seedGames } from '../../src/modules/game/seed.ts';
 import { MemoryPublisher } from '../../src/outbox/index.ts';
-import { autoApproveWithdrawals, freshDatabase, publicationsOf } from '../harness.ts';
+import { studioCaller } from '../game/helpers.ts';
+import { autoApproveWithdrawals, freshDatabase, injector, publicationsOf } from '../harness.ts';
 import { FakeMessenger, nextIp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
 
 // A test app whose read replica is the test's own database under another URL (or a URL of nothing): the
@@ -62,16 +61,7 @@ export async function replicaTestApp(
   await app.ready();
   await autoApproveWithdrawals(database);
 
-  const request: PlayerTestApp['request'] = async (opts) => {
-    const res = await app.inject(opts);
-    let json: unknown;
-    try {
-      json = res.json();
-    } catch {
-      json = undefined;
-    }
-    return { status: res.statusCode, json, headers: res.headers, body: res.body };
-  };
+  const request: PlayerTestApp['request'] = injector(app);
   const call: PlayerTestApp['call'] = (method, path, { body, token, ip, headers } = {}) =>
     request({
       method,
@@ -84,19 +74,10 @@ export async function replicaTestApp(
       },
       ...(body === undefined ? {} : { payload: body as object }),
     });
+  const signed = studioCaller(app, STUDIO_SECRET);
   const studio = async (path: string, body: unknown) => {
-    const payload = JSON.stringify(body);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/seamless/v1/${path}`,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'x-provider-id': STUDIO_PROVIDER_ID,
-        'x-signature': seamlessSignature(STUDIO_SECRET, payload),
-      },
-    });
-    if (res.statusCode !== 200) throw new Error(`${path} failed: ${res.body}`);
+    const res = await signed(path, body);
+    if (res.status !== 200) throw new Error(`${path} failed: ${JSON.stringify(res.json)}`);
   };
   const t: ReplicaTestApp = {
     app,

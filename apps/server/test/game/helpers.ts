@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STUDIO_PROVIDER_ID } from '@croupier/contracts';
 import { seamlessSignature } from '@croupier/contracts/seamless-signature';
+import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../../src/app.ts';
 import { seedGames } from '../../src/modules/game/seed.ts';
 import { createPlayerTestApp, type PlayerTestApp, registerPlayer } from '../player/helpers.ts';
@@ -20,6 +21,24 @@ export interface GameTestApp extends PlayerTestApp {
   round(launchToken: string, bet: string, win: string | null, gameId?: string): Promise<string>;
 }
 
+/** Signed seamless calls as the studio, through `app.inject`. */
+export const studioCaller =
+  (app: FastifyInstance, secret: string): GameTestApp['studio'] =>
+  async (path, body) => {
+    const payload = JSON.stringify(body);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/seamless/v1/${path}`,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-provider-id': STUDIO_PROVIDER_ID,
+        'x-signature': seamlessSignature(secret, payload),
+      },
+    });
+    return { status: res.statusCode, json: res.json() };
+  };
+
 /** A player test app with the demo catalogue seeded and a known studio secret. */
 export async function createGameTestApp(
   env: Record<string, string> = {},
@@ -27,20 +46,7 @@ export async function createGameTestApp(
 ): Promise<GameTestApp> {
   const t = await createPlayerTestApp({ STUDIO_SECRET, ...env }, options);
   await seedGames(t.database.db);
-  const studio: GameTestApp['studio'] = async (path, body) => {
-    const payload = JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/seamless/v1/${path}`,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'x-provider-id': STUDIO_PROVIDER_ID,
-        'x-signature': seamlessSignature(STUDIO_SECRET, payload),
-      },
-    });
-    return { status: res.statusCode, json: res.json() };
-  };
+  const studio = studioCaller(t.app, STUDIO_SECRET);
   return {
     ...t,
     studio,
