@@ -28,8 +28,8 @@ const UNAVAILABLE_MESSAGE =
 
 /**
  * Is this the database being away (a restart, a failover, a cut connection), not a fault of the request or
- * the code? Such a failure is answered 503 with a retry advice, never 500 (issue 31): the statement was rolled
- * back with its connection, so a retry with the same idempotency key is safe.
+ * the code? Such a failure is answered 503 with a retry advice, never 500 (issue 31). Whether the cut came
+ * before or after a commit, a retry with the same idempotency key applies it at most once.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;

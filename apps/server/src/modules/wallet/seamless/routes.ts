@@ -73,8 +73,8 @@ export async function seamlessRoutes(
       api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         if (error.statusCode && error.statusCode < 500) return fail(reply, 'INVALID_REQUEST', error.message);
-        // The database away for a moment (a restart, a failover): nothing was kept; the provider retries the same
-        // body (docs/provider-api.md), so it is told so, never INTERNAL (issue 31).
+        // The database away for a moment (a restart, a failover): the provider retries the same body, which the
+        // stored answer makes safe even if the cut came after the commit (docs/provider-api.md); never INTERNAL.
         if (isDatabaseUnavailable(error)) {
           request.log.warn({ err: error }, 'seamless request: database unavailable');
           return reply
