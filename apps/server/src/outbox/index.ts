@@ -29,6 +29,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * For an internal consumer that is the only reader of its channels: deletes the given events inside the
+ * consumer's own transaction and answers those it deleted. The delete is the claim: it commits with the
+ * consumer's effects, so an event is applied once, and a redelivered one (the dispatcher's page re-sent after a
+ * cut) finds nothing to take. The dispatcher's own delete then finds those rows gone.
+ */
+export const TAKE_EVENTS = statement(
+  'outbox_take_events',
+  `delete from outbox.events where id = any(string_to_array($1, ',')::bigint[]) returning id::text as id`,
+);
+
 const ENQUEUE_MANY = statement(
   'outbox_enqueue_many',
   `insert into outbox.events (channel, event, data)

@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { instant, minor } from '../../db/columns.ts';
 
 /**
  * The reporting module's own schema (issue 28, decision 0121): rollups kept current by the money path's events
  * (the wallet's `internal:ledger` channel and the player module's registrations), applied once each by this
- * module's outbox consumer; and reconciliation's runs and findings. Reports read these rows and nothing else:
+ * module's outbox consumer (which takes them out of the outbox as it applies them); and reconciliation's runs
+ * and findings. Reports read these rows and nothing else:
  * never the ledger per request. Amounts are integer minor units of the row's currency.
  */
 export const reporting = pgSchema('reporting');
-
-/** Events applied (decision 0058's pattern): written with their effects, so a redelivery changes nothing. */
-export const reportingProcessedEvents = reporting.table('processed_events', {
-  eventId: bigint('event_id', { mode: 'bigint' }).primaryKey(),
-  processedAt: instant('processed_at').notNull().defaultNow(),
-});
 
 /** One UTC day in one currency: the daily financial report's figures (§8). */
 export const dailyFigures = reporting.table(

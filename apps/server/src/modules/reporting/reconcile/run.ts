@@ -36,8 +36,7 @@ async function unapplied(tx: Db): Promise<LedgerMovementRef[]> {
   const result = await tx.execute(sql`
     select o.data->>'ledgerId' as "ledgerId", o.data->>'accountId' as "accountId"
       from outbox.events o
-     where o.channel = ${LEDGER_CHANNEL}
-       and not exists (select 1 from reporting.processed_events p where p.event_id = o.id)`);
+     where o.channel = ${LEDGER_CHANNEL}`);
   return (result as unknown as { rows: LedgerMovementRef[] }).rows;
 }
 

@@ -1,0 +1,1 @@
+DROP TABLE "reporting"."processed_events" CASCADE;
