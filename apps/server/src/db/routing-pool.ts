@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnavailable, sqlStateOf } from './sql-state.ts';
 
 // The pool under the read handle `readDb` (decision 0119): each statement, and each transaction's connection,
 // goes to the replica's pool while the lag guard allows it, else to the primary's. Routing per statement rather
@@ -15,13 +16,13 @@ export interface RoutedCounts {
   fallback: number;
 }
 
-/** The replica is not there (or not yet, or no more): connecting failed or the connection ended. */
+/**
+ * The replica is not there (or not yet, or no more): the database-away test the 503s use (sql-state.ts), or any
+ * failure without a SQLSTATE (a connect or query timeout of this pool's own). A statement that merely failed on the
+ * replica, with a SQLSTATE of its own, is the statement's error and is thrown as is.
+ */
 export function replicaGone(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  // No SQLSTATE: a socket error (ECONNREFUSED, ETIMEDOUT), "Connection terminated", a connect or query timeout.
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  // connection_exception; admin or crash shutdown, cannot connect now (a restart); too many connections.
-  return code.startsWith('08') || code.startsWith('57P') || code === '53300';
+  return sqlStateOf(error) === undefined || isDatabaseUnavailable(error);
 }
 
 /** The standby cancelled the statement because replay needed what it read (hot_standby conflicts). */
