@@ -201,6 +201,11 @@ export default defineConfig({
     bundleReport(process.env.WEB_BUNDLE_REPORT),
     shellPlan(process.env.WEB_SHELL_PLAN_OUT),
   ],
-  build: { target: 'es2022', ...(process.env.WEB_NO_MINIFY ? { minify: false } : {}) },
+  build: {
+    target: 'es2022',
+    ...(process.env.WEB_NO_MINIFY ? { minify: false } : {}),
+    // `WEB_SOURCEMAP=1`: `.map` files beside the chunks, unreferenced (bench/lighthouse/long-tasks.ts --profile).
+    ...(process.env.WEB_SOURCEMAP ? { sourcemap: 'hidden' as const } : {}),
+  },
   environments: { client: { build: { rolldownOptions: shellChunk(process.env.WEB_SHELL_PLAN) } } },
 });

@@ -57,6 +57,8 @@ export interface PageResult {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Lighthouse's time to interactive: when the main thread goes quiet with the page's scripts run (not scored). */
+  interactiveMs: number;
   /** Scripts the page loaded: bytes on the wire (compressed when the server compresses) and decoded. */
   jsFiles: number;
   jsTransferBytes: number;
@@ -84,6 +86,7 @@ function summarise(page: string, lhr: Lhr): PageResult {
     tbtMs: round(value('total-blocking-time')),
     cls: round(value('cumulative-layout-shift'), 3),
     speedIndexMs: round(value('speed-index')),
+    interactiveMs: round(value('interactive')),
     jsFiles: scripts.length,
     jsTransferBytes: sum(scripts, 'transferSize'),
     jsDecodedBytes: sum(scripts, 'resourceSize'),
@@ -196,12 +199,12 @@ async function main() {
 
   const kb = (n: number) => `${round(n / 1024)} KB`;
   console.log(
-    '| page | performance | accessibility | best practices | SEO | LCP | FCP | TBT | CLS | JS files | JS on the wire | JS decoded | page total on the wire |',
+    '| page | performance | accessibility | best practices | SEO | LCP | FCP | TBT | CLS | TTI | JS files | JS on the wire | JS decoded | page total on the wire |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
-      `| \`${r.page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${round(r.lcpMs / 1000, 1)} s | ${round(r.fcpMs / 1000, 1)} s | ${r.tbtMs} ms | ${r.cls} | ${r.jsFiles} | ${kb(r.jsTransferBytes)} | ${kb(r.jsDecodedBytes)} | ${kb(r.totalTransferBytes)} |`,
+      `| \`${r.page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${round(r.lcpMs / 1000, 1)} s | ${round(r.fcpMs / 1000, 1)} s | ${r.tbtMs} ms | ${r.cls} | ${round(r.interactiveMs / 1000, 1)} s | ${r.jsFiles} | ${kb(r.jsTransferBytes)} | ${kb(r.jsDecodedBytes)} | ${kb(r.totalTransferBytes)} |`,
     );
   }
   const out = {

@@ -25,11 +25,16 @@ interface PageWeight {
   loaderDataBytes: number;
 }
 
-/** Every `<link rel="modulepreload">` plus the entry module imported by the inline script. */
+/**
+ * Every module the first load fetches: React Router's `<link rel="modulepreload">`s and the entry its inline
+ * script imports, or, as the server sends them (decision 0131), the same chunks imported by the paint-first
+ * boot, whose script text is a JSON string (quotes escaped).
+ */
 function moduleUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\(\\?"([^"\\]+\.js)\\?"\)/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/(?:import|from) \\"([^"\\]+\.js)\\"/g)) urls.add(m[1]!);
   return [...urls];
 }
 

@@ -5,8 +5,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from './lib/nonce.tsx';
+import { paintFirstRewriter } from './lib/paint-first.server.ts';
 
 export const streamTimeout = 5_000;
+
+/** `WEB_PAINT_FIRST=0` sends React Router's scripts as they are (decision 0131): for a before-and-after measure. */
+const paintFirst = process.env.WEB_PAINT_FIRST !== '0';
 
 /** For the host's API fetch (apps/server/src/site/plugin.ts): the SSR cache drops on a configuration change. */
 export { noteConfigGeneration } from './lib/config-generation.server.ts';
@@ -72,16 +76,24 @@ function pageStream(pipe: (destination: Writable) => void): ReadableStream<Uint8
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let waiting = false;
   let cancelled = false; // the reader went away (visitor left): React may still flush before it stops
+  const rewriter = paintFirst ? paintFirstRewriter() : undefined; // scripts after the first paint (0131)
+  const send = (pieces: Uint8Array[]) => {
+    for (const piece of pieces) if (piece.length) controller.enqueue(piece);
+  };
   const sink = Object.assign(events, {
     write(chunk: Uint8Array | string) {
       if (cancelled) return false;
       // React writes a long string as it is (a Node stream takes both); a Response body holds bytes only.
-      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      if (rewriter) send(rewriter.push(bytes));
+      else controller.enqueue(bytes);
       waiting = (controller.desiredSize ?? 0) <= 0;
       return !waiting;
     },
     end() {
-      if (!cancelled) controller.close();
+      if (cancelled) return;
+      if (rewriter) send(rewriter.end());
+      controller.close();
     },
     destroy(error?: unknown) {
       controller.error(error);
