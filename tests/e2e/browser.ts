@@ -162,8 +162,12 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
  * Resolves once React has hydrated the document and run its effects: React Router's ScrollRestoration
  * sets `history.scrollRestoration` to 'manual' in an effect of the first client commit.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 10_000 });
+export async function waitForHydration(page: Page, options: { polling?: number } = {}): Promise<void> {
+  // `polling` in ms for a page whose frames do not come (a faked clock, a hidden tab): Playwright polls on frames.
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, {
+    timeout: 10_000,
+    polling: options.polling ?? 'raf',
+  });
 }
 
 /**

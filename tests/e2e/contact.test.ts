@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newPage, openBrowser } from './browser.ts';
+import { closeBrowser, newPage, openBrowser, waitForHydration } from './browser.ts';
 import { text } from './content.ts';
 
 const t = (key: string, params: Record<string, string> = {}) =>
@@ -33,7 +33,7 @@ describe('contact form', () => {
       if (request.method() !== 'GET') posts.push(`${request.method()} ${request.url()}`);
     });
     await page.goto('/contact');
-    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await waitForHydration(page);
     expect(await page.locator('main h1').textContent()).toBe(t('global-components.contact.title'));
 
     await submit(page).click();

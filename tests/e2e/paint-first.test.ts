@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newPage, openBrowser, visit } from './browser.ts';
+import { closeBrowser, newPage, openBrowser, visit, waitForHydration } from './browser.ts';
 
 // Decision 0131 (issue 30): the page paints before its scripts load. The server sends no modulepreload link and
 // a boot in place of React Router's route-modules script; the boot imports the chunks once a frame is painted,
@@ -47,11 +47,7 @@ describe('paint first, then the scripts', () => {
       window.requestAnimationFrame = () => 0;
     });
     await page.goto('/', { waitUntil: 'load' });
-    // As waitForHydration, polled on a timer: Playwright's default polling waits for frames, which never come.
-    await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, {
-      timeout: 10_000,
-      polling: 50,
-    });
+    await waitForHydration(page, { polling: 50 });
     expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
     expect(errors).toEqual([]);
     await page.close();

@@ -18,7 +18,7 @@ describe('page shell', () => {
     await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
     const response = await page.goto('/main', { waitUntil: 'load' });
     expect(await response?.text()).toContain('class="preloader"');
-    await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { polling: 50 });
+    await waitForHydration(page, { polling: 50 });
     const preloader = page.locator('.preloader');
     await page.clock.runFor(499);
     expect(await preloader.getAttribute('class')).toBe('preloader');

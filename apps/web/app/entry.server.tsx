@@ -65,6 +65,7 @@ export default function handleRequest(
 }
 
 const encoder = new TextEncoder();
+const passThrough = { push: (chunk: Uint8Array) => [chunk], end: (): Uint8Array[] => [] };
 
 /**
  * React's output as the web stream a `Response` takes, without a Node `PassThrough` converted to a web
@@ -76,7 +77,7 @@ function pageStream(pipe: (destination: Writable) => void): ReadableStream<Uint8
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let waiting = false;
   let cancelled = false; // the reader went away (visitor left): React may still flush before it stops
-  const rewriter = paintFirst ? paintFirstRewriter() : undefined; // scripts after the first paint (0131)
+  const rewriter = paintFirst ? paintFirstRewriter() : passThrough; // scripts after the first paint (0131)
   const send = (pieces: Uint8Array[]) => {
     for (const piece of pieces) if (piece.length) controller.enqueue(piece);
   };
@@ -84,15 +85,13 @@ function pageStream(pipe: (destination: Writable) => void): ReadableStream<Uint8
     write(chunk: Uint8Array | string) {
       if (cancelled) return false;
       // React writes a long string as it is (a Node stream takes both); a Response body holds bytes only.
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-      if (rewriter) send(rewriter.push(bytes));
-      else controller.enqueue(bytes);
+      send(rewriter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
       waiting = (controller.desiredSize ?? 0) <= 0;
       return !waiting;
     },
     end() {
       if (cancelled) return;
-      if (rewriter) send(rewriter.end());
+      send(rewriter.end());
       controller.close();
     },
     destroy(error?: unknown) {
