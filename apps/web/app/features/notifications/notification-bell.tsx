@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n/i18n.tsx';
 import { LocalLink } from '../../shared/i18n/link.tsx';
 import { useToasts } from '../../shared/toasts/use-toasts.ts';
@@ -50,9 +50,10 @@ export function NotificationBell() {
     }
   };
 
-  // Escape unmounts the popover and focus would fall to the page: give it back to the bell.
+  // Escape unmounts the popover and focus would fall to the page: give it back to the bell, in the same task
+  // as the unmount (a layout effect), so that nothing ever sees the focus on the page's body.
   const wasOpen = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasOpen.current && !open && document.activeElement === document.body) button.current?.focus();
     wasOpen.current = open;
   }, [open]);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/i18n.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { modalZIndex } from './access.ts';
@@ -28,7 +28,10 @@ export function Modal({ index, isTop, size = 'medium', onClose, children }: Prop
   const [offset, setOffset] = useState(0);
   const z = modalZIndex(index);
 
-  useEffect(() => {
+  // Focus moves in with the modal and back out with its unmount, in the same task (a layout effect): a passive
+  // effect may run a task later (React's after a non-discrete update, Preact's always, decision 0133), and in
+  // between the focus would sit on the page's body.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? ref.current)?.focus();
