@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, FrameLocator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translator } from '../../apps/studio-ui/src/i18n.ts';
 import { dialog, type Player, registerPlayer, signInWithDialog, t, uniqueIp, useToken } from './accounts-helpers.ts';
 import { baseUrl, closeBrowser, collectErrors, openBrowser, resetContext, visit } from './browser.ts';
+import { cents, playBlackjackHand, st } from './studio-helpers.ts';
 
 /**
  * The game studio as a person meets it: the lobby rows, a game page with the studio UI in its iframe
@@ -11,16 +11,6 @@ import { baseUrl, closeBrowser, collectErrors, openBrowser, resetContext, visit 
  * history, the in-game provably fair verifier, and a guest asking for real money.
  */
 
-/** The studio UI's own English strings (apps/studio-ui/src/i18n.ts), so the tests follow its wording. */
-const st = translator('en');
-
-/** Minor units (cents) of an amount shown like "1,000.00 EUR", "€100.10" or "0.20". */
-function cents(shown: string | null): number {
-  const match = /(-?[\d,]+)\.(\d{2})/.exec(shown ?? '');
-  if (!match) throw new Error(`no amount in "${shown}"`);
-  const whole = Number(match[1]!.replace(/,/g, ''));
-  return whole * 100 + Math.sign(whole || 1) * Number(match[2]);
-}
 /** The casino header's format of a EUR amount in minor units (en locale), e.g. 10010 → "€100.10". */
 const eur = (minor: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100);
@@ -214,15 +204,7 @@ describe('games: lobby, studio iframe, real money, history, provably fair', () =
     await bj.locator('.bj').waitFor();
     await expect.poll(() => frameBalance(bj).textContent().then(cents)).toBe(afterRoulette);
     const stake = cents(await bj.locator('.betbar output').textContent());
-    await bj.getByRole('button', { name: st('deal'), exact: true }).click();
-    const stand = bj.getByRole('button', { name: st('stand'), exact: true });
-    const settled = bj.locator('.bj__result p');
-    await stand.or(settled).first().waitFor();
-    if (await stand.isVisible()) {
-      await expect.poll(() => stand.isEnabled()).toBe(true);
-      await stand.click();
-    }
-    await settled.waitFor();
+    const settled = await playBlackjackHand(bj);
     await bj.getByRole('button', { name: st('deal'), exact: true }).waitFor();
 
     await expect.poll(async () => (await bets(player!.accessToken)).total, { timeout: 15_000 }).toBe(2);

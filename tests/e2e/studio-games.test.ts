@@ -1,8 +1,8 @@
 import type { FrameLocator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translator } from '../../apps/studio-ui/src/i18n.ts';
 import { uniqueIp } from './accounts-helpers.ts';
 import { closeBrowser, newPage, openBrowser, resetContext, visit } from './browser.ts';
+import { cents, playBlackjackHand, st } from './studio-helpers.ts';
 
 /**
  * Each of the six studio games, played in demo through its own controls: the choice the UI sends follows
@@ -10,19 +10,11 @@ import { closeBrowser, newPage, openBrowser, resetContext, visit } from './brows
  * the studio answered. This is the check of the renderer the studio runs on (decision 0132).
  */
 
-const st = translator('en');
 type BrowserContext = Awaited<ReturnType<typeof openBrowser>>;
 
 interface Answer {
   round: { bet: string; payout: string; status: string; choice?: Record<string, unknown> };
   balance: string | null;
-}
-
-/** "1,234.56 EUR" → 123456 (minor units). */
-function cents(shown: string | null): number {
-  const match = /(-?[\d,]+)\.(\d{2})/.exec(shown ?? '');
-  if (!match) throw new Error(`no amount in "${shown}"`);
-  return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
 }
 
 describe('studio: the six games in demo', () => {
@@ -153,15 +145,7 @@ describe('studio: the six games in demo', () => {
     }
     {
       const { page, frame, errors, settled } = await open('blackjack');
-      await button(frame, 'deal').click();
-      const stand = button(frame, 'stand');
-      const result = frame.locator('.bj__result p');
-      await stand.or(result).first().waitFor();
-      if (await stand.isVisible()) {
-        await expect.poll(() => stand.isEnabled()).toBe(true);
-        await stand.click();
-      }
-      await result.waitFor();
+      await playBlackjackHand(frame);
       await settled(1);
       await button(frame, 'deal').waitFor();
       await done(page, errors);
