@@ -14,6 +14,6 @@ const TARGETS: Record<string, string> = {
 };
 
 export const preactAliases = Object.entries(TARGETS).map(([find, replacement]) => ({
-  find: new RegExp(`^${find.replace('/', '\\/')}$`),
+  find: new RegExp(`^${find}$`),
   replacement,
 }));
