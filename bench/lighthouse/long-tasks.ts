@@ -319,14 +319,15 @@ async function main() {
     '| build | page | long tasks | TBT after FCP ms | blocking ms | busy ms | busy CPU ms | script CPU ms | longest script task CPU ms | FCP ms | longest task ms | TBT per run |',
   );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (const page of PAGES) {
-    for (const build of builds) {
-      const of = loads.filter((l) => l.page === page && l.build === build);
-      const longest = of.map((l) => Math.max(0, ...l.longTasks.map((t) => t.durationMs)));
-      console.log(
-        `| ${build} | \`${page}\` | ${median(of.map((l) => l.longTasks.length))} | ${Math.round(median(of.map((l) => l.tbtMs)))} | ${Math.round(median(of.map((l) => l.blockingMs)))} | ${Math.round(median(of.map((l) => l.busyMs)))} | ${Math.round(median(of.map((l) => l.busyCpuMs)))} | ${Math.round(median(of.map((l) => l.scriptCpuMs)))} | ${Math.round(median(of.map((l) => l.longestScriptCpuMs)))} | ${Math.round(median(of.map((l) => l.fcpMs)))} | ${Math.round(median(longest))} | ${of.map((l) => Math.round(l.tbtMs)).join(', ')} |`,
-      );
-    }
+  // The loads of each page and build, in the order of both tables.
+  const cells = PAGES.flatMap((page) =>
+    builds.map((build) => ({ page, build, of: loads.filter((l) => l.page === page && l.build === build) })),
+  );
+  for (const { page, build, of } of cells) {
+    const longest = of.map((l) => Math.max(0, ...l.longTasks.map((t) => t.durationMs)));
+    console.log(
+      `| ${build} | \`${page}\` | ${median(of.map((l) => l.longTasks.length))} | ${Math.round(median(of.map((l) => l.tbtMs)))} | ${Math.round(median(of.map((l) => l.blockingMs)))} | ${Math.round(median(of.map((l) => l.busyMs)))} | ${Math.round(median(of.map((l) => l.busyCpuMs)))} | ${Math.round(median(of.map((l) => l.scriptCpuMs)))} | ${Math.round(median(of.map((l) => l.longestScriptCpuMs)))} | ${Math.round(median(of.map((l) => l.fcpMs)))} | ${Math.round(median(longest))} | ${of.map((l) => Math.round(l.tbtMs)).join(', ')} |`,
+    );
   }
   // The long tasks that ran the app's and the framework's code after module evaluation (hydration, its commit and
   // effects, React Router's start): what Suspense boundaries and effects change. Module evaluation apart.
@@ -337,16 +338,13 @@ async function main() {
     '| build | page | such long tasks per load | their wall ms | their CPU ms | longest CPU ms | module evaluation CPU ms |',
   );
   console.log('|---|---|---|---:|---:|---:|---:|');
-  for (const page of PAGES) {
-    for (const build of builds) {
-      const of = loads.filter((l) => l.page === page && l.build === build);
-      const js = of.map((l) => l.longTasks.filter((t) => RUNS_JS.test(t.what)));
-      const evaluation = of.map((l) => l.longTasks.filter((t) => t.what.startsWith('v8.evaluateModule')));
-      const sum = (ts: LongTask[], key: 'durationMs' | 'cpuMs') => ts.reduce((n, t) => n + t[key], 0);
-      console.log(
-        `| ${build} | \`${page}\` | ${js.map((x) => x.length).join(', ')} | ${Math.round(median(js.map((x) => sum(x, 'durationMs'))))} | ${Math.round(median(js.map((x) => sum(x, 'cpuMs'))))} | ${Math.round(median(js.map((x) => Math.max(0, ...x.map((t) => t.cpuMs)))))} | ${Math.round(median(evaluation.map((x) => sum(x, 'cpuMs'))))} |`,
-      );
-    }
+  for (const { page, build, of } of cells) {
+    const js = of.map((l) => l.longTasks.filter((t) => RUNS_JS.test(t.what)));
+    const evaluation = of.map((l) => l.longTasks.filter((t) => t.what.startsWith('v8.evaluateModule')));
+    const sum = (ts: LongTask[], key: 'durationMs' | 'cpuMs') => ts.reduce((n, t) => n + t[key], 0);
+    console.log(
+      `| ${build} | \`${page}\` | ${js.map((x) => x.length).join(', ')} | ${Math.round(median(js.map((x) => sum(x, 'durationMs'))))} | ${Math.round(median(js.map((x) => sum(x, 'cpuMs'))))} | ${Math.round(median(js.map((x) => Math.max(0, ...x.map((t) => t.cpuMs)))))} | ${Math.round(median(evaluation.map((x) => sum(x, 'cpuMs'))))} |`,
+    );
   }
   console.log('\nLong tasks of each build and page, run by run (start ms after navigation, duration ms, what):');
   for (const page of PAGES) {
